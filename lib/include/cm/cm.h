@@ -1,0 +1,28 @@
+/*
+ * cm/cm.h - what CM kernels include, unmodified: `#include <cm/cm.h>`.
+ *
+ * cmc knows CM's types (vector, matrix, vector_ref, matrix_ref, uchar, ...)
+ * and builtins itself, so this header holds only what the preprocessor must
+ * see: the function qualifiers, mapped to attributes cmc reads, and the
+ * constants kernels use by name.
+ */
+#ifndef CM_CM_H
+#define CM_CM_H
+
+#define __CM 1
+#define __CMC 1
+
+/* Function qualifiers: a kernel entry, a device function, and one that
+ * must stay a call on the GPU (an ordinary function on the CPU). */
+#define _GENX_MAIN_ __attribute__((genx_main))
+#define _GENX_ __attribute__((genx))
+#define _GENX_NOINLINE_ __attribute__((genx_noinline))
+#define CM_INLINE inline
+#define CM_NOINLINE
+
+/* The saturation flag of conversions and intrinsics. */
+#define _GENX_NOSAT 0
+#define _GENX_SAT 1
+#define SAT _GENX_SAT
+
+#endif /* CM_CM_H */
