@@ -1,0 +1,157 @@
+/*
+ * ast.h - the kernel as cmc understands it: CM types, expressions,
+ * statements and functions. parse.c builds it from the tree-sitter tree,
+ * check.c fills in types, constants and symbols, emit.c writes C from it.
+ * All nodes live in one arena owned by the translation (arena.h).
+ */
+#ifndef LANG_AST_H
+#define LANG_AST_H
+
+#include <stdint.h>
+
+#include "arena.h"
+
+/* A place in the preprocessed text (0-based); diag.c maps it back. */
+typedef struct loc {
+    int row, col;
+} loc;
+
+/* Element (and scalar) types, in the order of C++'s conversion rank. */
+typedef enum elem_kind {
+    EK_VOID,
+    EK_BOOL,
+    EK_I8, EK_U8, EK_I16, EK_U16, EK_I32, EK_U32, EK_I64, EK_U64,
+    EK_F32, EK_F64,
+    EK_SURFACE, /* SurfaceIndex */
+    EK_COUNT
+} elem_kind;
+
+typedef enum shape_kind {
+    SH_SCALAR,
+    SH_VECTOR, /* vector<T,N> and vector_ref: rows == 1, cols == N */
+    SH_MATRIX  /* matrix<T,R,C> and matrix_ref */
+} shape_kind;
+
+typedef struct ctype {
+    elem_kind elem;
+    shape_kind shape;
+    int rows, cols;
+    int is_ref; /* vector_ref / matrix_ref: names storage owned elsewhere */
+} ctype;
+
+typedef enum expr_kind {
+    E_INT,      /* integer literal: ival */
+    E_FLOAT,    /* floating literal: fval, type says float or double */
+    E_NAME,     /* name: sym after check */
+    E_UNARY,    /* op lhs */
+    E_BINARY,   /* lhs op rhs */
+    E_ASSIGN,   /* lhs op= rhs (op '=' for plain assignment) */
+    E_INCDEC,   /* ++/-- lhs, op and is_postfix */
+    E_COND,     /* lhs ? args[0] : rhs */
+    E_CALL,     /* name(args) */
+    E_METHOD,   /* lhs.name<targs>(args) */
+    E_ELEMENT,  /* lhs(args) or lhs[args[0]] on a vector or matrix */
+    E_CAST,     /* (type) lhs, or type(lhs) */
+    E_TYPE      /* a type as a template argument */
+} expr_kind;
+
+typedef struct symbol symbol;
+struct expr;
+
+/* A region of a vector or matrix variable: which elements of the base's
+ * row-major storage an expression designates. The element offset is
+ * off + sum(terms[k].scale * terms[k].e); element (i, j) of the region is
+ * at offset + i * rstride + j * cstride. */
+enum { VIEW_MAX_TERMS = 8 };
+
+typedef struct view_term {
+    struct expr *e;
+    int64_t scale;
+} view_term;
+
+typedef struct view {
+    symbol *base;
+    int64_t off;
+    view_term terms[VIEW_MAX_TERMS];
+    int nterms;
+    int rows, cols;
+    int64_t rstride, cstride;
+} view;
+
+typedef struct expr {
+    expr_kind kind;
+    loc at;
+    int op;             /* the operator's token, e.g. '+', OP_SHL */
+    int is_postfix;
+    struct expr *lhs, *rhs;
+    struct expr **args;
+    int nargs;
+    struct expr **targs; /* template arguments of a method */
+    int ntargs;
+    const char *name;
+    int64_t ival;
+    double fval;
+    ctype type;         /* E_CAST, E_TYPE, E_FLOAT: as written; others: check.c */
+    symbol *sym;        /* E_NAME: after check */
+    view *region;       /* check.c: the storage an object expression names */
+    int is_const;       /* check.c: an integer constant expression ... */
+    int64_t value;      /* ... with this value */
+} expr;
+
+/* Multi-character operators; single characters stand for themselves. */
+enum {
+    OP_SHL = 256, OP_SHR, OP_LE, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR,
+    OP_INC, OP_DEC
+};
+
+typedef enum stmt_kind {
+    S_EXPR, S_DECL, S_BLOCK, S_IF, S_FOR, S_WHILE, S_DO,
+    S_BREAK, S_CONTINUE, S_RETURN, S_EMPTY
+} stmt_kind;
+
+struct symbol {
+    const char *name;
+    ctype type;
+    int is_param;
+    int is_const;
+    int has_value;     /* a constant whose value is known */
+    int64_t value;
+    view *alias;       /* a local vector_ref/matrix_ref: what it refers to */
+    const char *cname; /* its name in the generated C */
+};
+
+typedef struct stmt {
+    stmt_kind kind;
+    loc at;
+    expr *e;            /* S_EXPR, S_RETURN, S_IF/S_WHILE/S_DO condition, S_FOR condition */
+    symbol *sym;        /* S_DECL */
+    expr *init;         /* S_DECL initialiser */
+    struct stmt *init_stmt; /* S_FOR */
+    expr *step;         /* S_FOR */
+    struct stmt *body, *else_body;
+    struct stmt **items; /* S_BLOCK */
+    int nitems;
+    int unroll;          /* #pragma unroll before a loop: -1 full, n > 0 count */
+} stmt;
+
+typedef struct param {
+    symbol *sym;
+    loc at;
+} param;
+
+typedef struct function {
+    const char *name;
+    loc at;
+    int is_kernel;      /* _GENX_MAIN_ */
+    ctype ret;
+    param *params;
+    int nparams;
+    stmt *body;
+} function;
+
+typedef struct program {
+    function **funcs;
+    int nfuncs;
+} program;
+
+#endif /* LANG_AST_H */

@@ -1,0 +1,856 @@
+/*
+ * emit.c - the last stage: C11 from the checked AST. Every statement on
+ * vectors and matrices becomes one fused loop nest over the destination's
+ * elements with constant trip counts (the C compiler vectorises it); a
+ * temporary appears only when the destination overlaps a source in another
+ * layout, because CM reads all operands before writing. Each kernel gets a
+ * body (one thread-space point), a batch entry (many points, called through
+ * libffi once per batch) and a descriptor for the runtime (cmk/abi.h).
+ */
+#include "emit.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "types.h"
+
+typedef struct emitter {
+    FILE *out;
+    arena *a;
+    diag *d;
+    const source *src;
+    int line_directives;
+    int indent;
+    int temps; /* numbers temporaries */
+} emitter;
+
+/* The loop over a statement's elements: row cmk_r of rows, column cmk_c of
+ * cols. Operands of another shape (same count) are addressed linearly. */
+typedef struct loop_shape {
+    int rows, cols;
+} loop_shape;
+
+static int emit_scalar(emitter *m, const expr *e);
+static int emit_elem(emitter *m, const expr *e, loop_shape s);
+static int emit_stmt(emitter *m, const stmt *s);
+
+static void put(emitter *m, const char *s)
+{
+    fputs(s, m->out);
+}
+
+static void line(emitter *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void line(emitter *m, const char *fmt, ...)
+{
+    for (int i = 0; i < m->indent; i++)
+        fputs("    ", m->out);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(m->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', m->out);
+}
+
+static void start_line(emitter *m)
+{
+    for (int i = 0; i < m->indent; i++)
+        fputs("    ", m->out);
+}
+
+static int unsupported_here(emitter *m, const expr *e, const char *what)
+{
+    diag_error(m->d, e->at, "%s is not supported here", what);
+    return 0;
+}
+
+/* ---- conversions ------------------------------------------------------------ */
+
+static const char *short_elem(elem_kind e)
+{
+    static const char *names[EK_COUNT] = {
+        [EK_I8] = "i8", [EK_U8] = "u8", [EK_I16] = "i16", [EK_U16] = "u16",
+        [EK_I32] = "i32", [EK_U32] = "u32", [EK_I64] = "i64", [EK_U64] = "u64",
+        [EK_F32] = "f32", [EK_F64] = "f64",
+    };
+    return names[e];
+}
+
+/* Opens a conversion from `from` to `to` around what follows; close with
+ * ")". Float to integer truncates and saturates as CM does; integer
+ * narrowing wraps. */
+static void convert_open(emitter *m, elem_kind to, elem_kind from)
+{
+    if (to == from)
+        put(m, "(");
+    else if (to == EK_BOOL)
+        put(m, "(_Bool)(");
+    else if (elem_is_float(from) && elem_is_integer(to))
+        fprintf(m->out, "cmk_%s_to_%s(", short_elem(from), short_elem(to));
+    else
+        fprintf(m->out, "(%s)(", elem_c_name(to));
+}
+
+/* ---- regions -------------------------------------------------------------------- */
+
+static int emit_offset(emitter *m, const view *v)
+{
+    if (v->off || !v->nterms)
+        fprintf(m->out, "%lld", (long long)v->off);
+    for (int i = 0; i < v->nterms; i++) {
+        if (v->off || i)
+            put(m, " + ");
+        if (v->terms[i].scale != 1)
+            fprintf(m->out, "%lld * ", (long long)v->terms[i].scale);
+        put(m, "(");
+        if (!emit_scalar(m, v->terms[i].e))
+            return 0;
+        put(m, ")");
+    }
+    return 1;
+}
+
+/* " + index * stride", leaving out what is zero or one. */
+static void emit_step(emitter *m, const char *index, int64_t stride)
+{
+    if (stride == 1)
+        fprintf(m->out, " + %s", index);
+    else
+        fprintf(m->out, " + %s * %lld", index, (long long)stride);
+}
+
+/* The packed index of loop element (cmk_r, cmk_c). */
+static const char *packed_index(emitter *m, loop_shape s)
+{
+    return s.rows == 1 ? "cmk_c" : arena_printf(m->a, "cmk_r * %d + cmk_c", s.cols);
+}
+
+/* base[offset + row * rstride + col * cstride] for element (cmk_r, cmk_c)
+ * of the loop, mapped linearly when the region's shape differs. */
+static int emit_view_elem(emitter *m, const view *v, loop_shape s)
+{
+    fprintf(m->out, "%s[", v->base->cname);
+    if (!emit_offset(m, v))
+        return 0;
+    if (v->rows == s.rows && v->cols == s.cols) {
+        if (v->rows > 1)
+            emit_step(m, "cmk_r", v->rstride);
+        if (v->cols > 1)
+            emit_step(m, "cmk_c", v->cstride);
+    } else {
+        const char *k = s.rows == 1 ? "cmk_c" : arena_printf(m->a, "(%s)", packed_index(m, s));
+        if (v->rows > 1)
+            emit_step(m, arena_printf(m->a, "%s / %d", k, v->cols), v->rstride);
+        if (v->cols > 1)
+            emit_step(m, arena_printf(m->a, "%s %% %d", k, v->cols), v->cstride);
+    }
+    put(m, "]");
+    return 1;
+}
+
+static int emit_region_scalar(emitter *m, const view *v)
+{
+    fprintf(m->out, "%s[", v->base->cname);
+    if (!emit_offset(m, v))
+        return 0;
+    put(m, "]");
+    return 1;
+}
+
+/* ---- scalars ------------------------------------------------------------------------ */
+
+static void emit_int_literal(emitter *m, int64_t v, elem_kind e)
+{
+    if (e == EK_U64)
+        fprintf(m->out, "%lluull", (unsigned long long)v);
+    else if (e == EK_I64)
+        fprintf(m->out, v == INT64_MIN ? "(-9223372036854775807ll - 1)" : "%lldll", (long long)v);
+    else if (e == EK_U32)
+        fprintf(m->out, "%lluu", (unsigned long long)(uint32_t)v);
+    else
+        fprintf(m->out, "%lld", (long long)v);
+}
+
+static void emit_float_literal(emitter *m, double v, elem_kind e)
+{
+    if (isinf(v)) {
+        put(m, e == EK_F32 ? "(float)INFINITY" : "(double)INFINITY");
+        return;
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, e == EK_F32 ? "%.9g" : "%.17g", v);
+    put(m, buf);
+    if (!strpbrk(buf, ".eEn"))
+        put(m, ".0");
+    if (e == EK_F32)
+        put(m, "f");
+}
+
+static const char *op_text(int op)
+{
+    static char one[2];
+    switch (op) {
+    case OP_SHL: return "<<";
+    case OP_SHR: return ">>";
+    case OP_LE: return "<=";
+    case OP_GE: return ">=";
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_AND: return "&&";
+    case OP_OR: return "||";
+    case OP_INC: return "++";
+    case OP_DEC: return "--";
+    }
+    one[0] = (char)op;
+    one[1] = 0;
+    return one;
+}
+
+static int is_comparison(int op)
+{
+    return op == '<' || op == '>' || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE;
+}
+
+/* The type both operands of op are brought to (C++'s conversions). */
+static elem_kind operand_elem(int op, elem_kind a, elem_kind b)
+{
+    if (op == OP_SHL || op == OP_SHR)
+        return elem_promote(a);
+    if (op == OP_AND || op == OP_OR)
+        return EK_BOOL;
+    return elem_common(a, b);
+}
+
+/* (T)(a) op (T)(b), with the right operand of a shift left as it is. The
+ * casts spell out C++'s conversions, so the C means what the kernel meant
+ * and gives no sign-compare warnings. */
+typedef int (*operand_fn)(emitter *m, const expr *e, loop_shape s);
+
+/* An operand brought to type t; no cast where it already has it. */
+static int emit_as(emitter *m, const expr *e, elem_kind t, operand_fn emit, loop_shape s)
+{
+    int is_literal = e->kind == E_INT || e->kind == E_FLOAT || e->is_const;
+    if (e->is_const && elem_is_integer(t) && t != EK_BOOL && elem_is_integer(e->type.elem)) {
+        emit_int_literal(m, e->value, t);
+        return 1;
+    }
+    if (e->type.elem == t && (is_literal || e->kind == E_NAME || e->region))
+        return emit(m, e, s);
+    fprintf(m->out, "(%s)", elem_c_name(t));
+    if (is_literal && e->type.elem == t)
+        return emit(m, e, s);
+    put(m, "(");
+    if (!emit(m, e, s))
+        return 0;
+    put(m, ")");
+    return 1;
+}
+
+static int emit_operands(emitter *m, int op, const expr *l, const expr *r, elem_kind t,
+                         operand_fn emit, loop_shape s)
+{
+    int is_shift = op == OP_SHL || op == OP_SHR;
+    put(m, "(");
+    if (!emit_as(m, l, t, emit, s))
+        return 0;
+    fprintf(m->out, " %s ", op_text(op));
+    if (!(is_shift ? emit(m, r, s) : emit_as(m, r, t, emit, s)))
+        return 0;
+    put(m, ")");
+    return 1;
+}
+
+static int scalar_operand(emitter *m, const expr *e, loop_shape s)
+{
+    (void)s;
+    return emit_scalar(m, e);
+}
+
+static int emit_scalar_assign(emitter *m, const expr *e)
+{
+    elem_kind to = e->lhs->type.elem, from = e->rhs->type.elem;
+    elem_kind t = e->op == '=' ? from : operand_elem(e->op, to, from);
+    put(m, "(");
+    if (!emit_scalar(m, e->lhs))
+        return 0;
+    put(m, " = ");
+    convert_open(m, to, t);
+    if (e->op == '=') {
+        if (!emit_scalar(m, e->rhs))
+            return 0;
+    } else if (!emit_operands(m, e->op, e->lhs, e->rhs, t, scalar_operand, (loop_shape){1, 1})) {
+        return 0;
+    }
+    put(m, "))");
+    return 1;
+}
+
+static int emit_call_scalar(emitter *m, const expr *e)
+{
+    if (!strcmp(e->name, "get_thread_origin_x")) {
+        put(m, "(uint32_t)cmk_t->x");
+        return 1;
+    }
+    if (!strcmp(e->name, "get_thread_origin_y")) {
+        put(m, "(uint32_t)cmk_t->y");
+        return 1;
+    }
+    return unsupported_here(m, e, "a call without a value");
+}
+
+static int emit_scalar(emitter *m, const expr *e)
+{
+    if (e->is_const && elem_is_integer(e->type.elem)) {
+        emit_int_literal(m, e->value, e->type.elem);
+        return 1;
+    }
+    switch (e->kind) {
+    case E_INT:
+        emit_int_literal(m, e->ival, e->type.elem);
+        return 1;
+    case E_FLOAT:
+        emit_float_literal(m, e->fval, e->type.elem);
+        return 1;
+    case E_NAME:
+        put(m, e->sym->cname);
+        return 1;
+    case E_ELEMENT:
+        return emit_region_scalar(m, e->region);
+    case E_UNARY:
+        fprintf(m->out, "(%s(%s)(", op_text(e->op), elem_c_name(e->type.elem));
+        if (!emit_scalar(m, e->lhs))
+            return 0;
+        put(m, "))");
+        return 1;
+    case E_BINARY:
+        return emit_operands(m, e->op, e->lhs, e->rhs,
+                             operand_elem(e->op, e->lhs->type.elem, e->rhs->type.elem),
+                             scalar_operand, (loop_shape){1, 1});
+    case E_ASSIGN:
+        return emit_scalar_assign(m, e);
+    case E_INCDEC:
+        fprintf(m->out, e->is_postfix ? "(" : "(%s", e->is_postfix ? "" : op_text(e->op));
+        if (!emit_scalar(m, e->lhs))
+            return 0;
+        fprintf(m->out, "%s)", e->is_postfix ? op_text(e->op) : "");
+        return 1;
+    case E_COND:
+        put(m, "(");
+        if (!emit_scalar(m, e->lhs))
+            return 0;
+        fprintf(m->out, " ? (%s)(", elem_c_name(e->type.elem));
+        if (!emit_scalar(m, e->args[0]))
+            return 0;
+        fprintf(m->out, ") : (%s)(", elem_c_name(e->type.elem));
+        if (!emit_scalar(m, e->rhs))
+            return 0;
+        put(m, "))");
+        return 1;
+    case E_CAST:
+        convert_open(m, e->type.elem, e->lhs->type.elem);
+        if (!emit_scalar(m, e->lhs))
+            return 0;
+        put(m, ")");
+        return 1;
+    case E_CALL:
+        return emit_call_scalar(m, e);
+    case E_METHOD:
+    case E_TYPE:
+        break;
+    }
+    return unsupported_here(m, e, "this expression");
+}
+
+/* ---- element expressions ----------------------------------------------------------- */
+
+static int emit_elem(emitter *m, const expr *e, loop_shape s)
+{
+    if (!type_is_object(&e->type))
+        return emit_scalar(m, e); /* a scalar operand is broadcast */
+    if (e->region)
+        return emit_view_elem(m, e->region, s);
+    switch (e->kind) {
+    case E_BINARY: {
+        elem_kind t = operand_elem(e->op, e->lhs->type.elem, e->rhs->type.elem);
+        if (is_comparison(e->op))
+            put(m, "(uint16_t)");
+        return emit_operands(m, e->op, e->lhs, e->rhs, t, emit_elem, s);
+    }
+    case E_UNARY:
+        fprintf(m->out, "(%s(%s)(", op_text(e->op), elem_c_name(e->type.elem));
+        if (!emit_elem(m, e->lhs, s))
+            return 0;
+        put(m, "))");
+        return 1;
+    case E_CAST:
+        convert_open(m, e->type.elem, e->lhs->type.elem);
+        if (!emit_elem(m, e->lhs, s))
+            return 0;
+        put(m, ")");
+        return 1;
+    default:
+        return unsupported_here(m, e, "a vector expression of this kind");
+    }
+}
+
+/* ---- vector statements ---------------------------------------------------------------- */
+
+static void open_loops(emitter *m, loop_shape s)
+{
+    if (s.rows > 1) {
+        line(m, "for (int cmk_r = 0; cmk_r < %d; ++cmk_r)", s.rows);
+        m->indent++;
+    }
+    line(m, "for (int cmk_c = 0; cmk_c < %d; ++cmk_c)", s.cols);
+    m->indent++;
+    start_line(m);
+}
+
+static void close_loops(emitter *m, loop_shape s)
+{
+    m->indent -= s.rows > 1 ? 2 : 1;
+}
+
+static int same_view(const view *a, const view *b)
+{
+    if (a->base != b->base || a->off != b->off || a->nterms != b->nterms ||
+        a->rows != b->rows || a->cols != b->cols || a->rstride != b->rstride ||
+        a->cstride != b->cstride)
+        return 0;
+    for (int i = 0; i < a->nterms; i++)
+        if (a->terms[i].e != b->terms[i].e || a->terms[i].scale != b->terms[i].scale)
+            return 0;
+    return 1;
+}
+
+/* Does e read dst's storage anywhere but element for element in place? */
+static int reads_overlapping(const expr *e, const view *dst)
+{
+    if (!e)
+        return 0;
+    if (e->region && type_is_object(&e->type))
+        return e->region->base == dst->base && !same_view(e->region, dst);
+    if (e->region) /* a scalar element: read once, before the loop runs */
+        return e->region->base == dst->base;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_overlapping(e->args[i], dst))
+            return 1;
+    return reads_overlapping(e->lhs, dst) || reads_overlapping(e->rhs, dst);
+}
+
+/* The element dst[...] op= rhs gives, converted to dst's element type. */
+static int emit_assigned_value(emitter *m, const expr *dst, int op, const expr *rhs, loop_shape s)
+{
+    elem_kind to = dst->type.elem;
+    if (op == '=') {
+        convert_open(m, to, rhs->type.elem);
+        if (!emit_elem(m, rhs, s))
+            return 0;
+        put(m, ")");
+        return 1;
+    }
+    elem_kind t = operand_elem(op, to, rhs->type.elem);
+    convert_open(m, to, t);
+    if (!emit_operands(m, op, dst, rhs, t, emit_elem, s))
+        return 0;
+    put(m, ")");
+    return 1;
+}
+
+static int assign_through_temp(emitter *m, const expr *dst, int op, const expr *rhs, loop_shape s)
+{
+    int n = ++m->temps;
+    line(m, "{");
+    m->indent++;
+    line(m, "%s cmk_tmp%d[%d];", elem_c_name(dst->type.elem), n, s.rows * s.cols);
+    open_loops(m, s);
+    fprintf(m->out, "cmk_tmp%d[%s] = ", n, packed_index(m, s));
+    if (!emit_assigned_value(m, dst, op, rhs, s))
+        return 0;
+    put(m, ";\n");
+    close_loops(m, s);
+    open_loops(m, s);
+    if (!emit_view_elem(m, dst->region, s))
+        return 0;
+    fprintf(m->out, " = cmk_tmp%d[%s];\n", n, packed_index(m, s));
+    close_loops(m, s);
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
+/* dst op= rhs on a vector, matrix or region: one fused loop nest. */
+static int emit_object_assign(emitter *m, const expr *dst, int op, const expr *rhs)
+{
+    loop_shape s = {dst->region->rows, dst->region->cols};
+    if (reads_overlapping(rhs, dst->region))
+        return assign_through_temp(m, dst, op, rhs, s);
+    open_loops(m, s);
+    if (!emit_view_elem(m, dst->region, s))
+        return 0;
+    put(m, " = ");
+    if (!emit_assigned_value(m, dst, op, rhs, s))
+        return 0;
+    put(m, ";\n");
+    close_loops(m, s);
+    return 1;
+}
+
+/* ---- media block read / write -------------------------------------------------------- */
+
+/* A region whose rows are runs of contiguous bytes can be the block
+ * buffer itself; returns its pitch in bytes, or 0 if it needs a copy. */
+static int64_t contiguous_pitch(const view *v, int esize)
+{
+    if (v->cols > 1 && v->cstride != 1)
+        return 0;
+    return (v->rows > 1 ? v->rstride : v->cols) * esize;
+}
+
+static int emit_block_args(emitter *m, const expr *call)
+{
+    fprintf(m->out, "%s, (int)(", call->args[0]->sym->cname);
+    if (!emit_scalar(m, call->args[1]))
+        return 0;
+    put(m, "), (int)(");
+    if (!emit_scalar(m, call->args[2]))
+        return 0;
+    put(m, "), ");
+    return 1;
+}
+
+static int emit_block_io(emitter *m, const expr *call)
+{
+    int is_read = call->name[0] == 'r';
+    const expr *obj = call->args[3];
+    const ctype *t = &obj->type;
+    int esize = elem_size(t->elem);
+    int rows = t->rows, cols = t->cols;
+    const char *fn = is_read ? "cmk_block_read" : "cmk_block_write";
+    int64_t pitch = obj->region ? contiguous_pitch(obj->region, esize) : 0;
+    if (pitch) {
+        start_line(m);
+        fprintf(m->out, "%s(", fn);
+        if (!emit_block_args(m, call))
+            return 0;
+        fprintf(m->out, "&%s[", obj->region->base->cname);
+        if (!emit_offset(m, obj->region))
+            return 0;
+        fprintf(m->out, "], %d, %d, %lld);\n", cols * esize, rows, (long long)pitch);
+        return 1;
+    }
+    /* a strided region or a computed value goes through a packed copy */
+    int n = ++m->temps;
+    loop_shape s = {rows, cols};
+    line(m, "{");
+    m->indent++;
+    line(m, "%s cmk_blk%d[%d];", elem_c_name(t->elem), n, rows * cols);
+    if (!is_read) {
+        open_loops(m, s);
+        fprintf(m->out, "cmk_blk%d[%s] = ", n, packed_index(m, s));
+        if (!emit_elem(m, obj, s))
+            return 0;
+        put(m, ";\n");
+        close_loops(m, s);
+    }
+    start_line(m);
+    fprintf(m->out, "%s(", fn);
+    if (!emit_block_args(m, call))
+        return 0;
+    fprintf(m->out, "cmk_blk%d, %d, %d, %d);\n", n, cols * esize, rows, cols * esize);
+    if (is_read) {
+        open_loops(m, s);
+        if (!emit_view_elem(m, obj->region, s))
+            return 0;
+        fprintf(m->out, " = cmk_blk%d[%s];\n", n, packed_index(m, s));
+        close_loops(m, s);
+    }
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
+/* ---- statements ---------------------------------------------------------------------- */
+
+static void emit_line_directive(emitter *m, loc at)
+{
+    if (!m->line_directives)
+        return;
+    source_loc l = source_locate(m->src, at.row, at.col);
+    fprintf(m->out, "#line %d \"", l.line);
+    for (const char *p = l.file; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', m->out);
+        fputc(*p, m->out);
+    }
+    put(m, "\"\n");
+}
+
+static int emit_expr_stmt(emitter *m, const expr *e)
+{
+    if (e->kind == E_CALL && (!strcmp(e->name, "read") || !strcmp(e->name, "write")))
+        return emit_block_io(m, e);
+    if (e->kind == E_CALL && !strncmp(e->name, "cm_", 3)) {
+        const char *what = !strcmp(e->name, "cm_wait") ? "CMK_WAIT(cmk_t)"
+                         : !strcmp(e->name, "cm_signal") ? "CMK_SIGNAL(cmk_t)" : "CMK_FENCE()";
+        line(m, "%s;", what);
+        return 1;
+    }
+    if (e->kind == E_ASSIGN && type_is_object(&e->lhs->type))
+        return emit_object_assign(m, e->lhs, e->op, e->rhs);
+    if (type_is_object(&e->type))
+        return 1; /* a vector value nobody uses: nothing to do */
+    start_line(m);
+    put(m, "(void)");
+    if (!emit_scalar(m, e))
+        return 0;
+    put(m, ";\n");
+    return 1;
+}
+
+static int emit_decl(emitter *m, const stmt *s)
+{
+    symbol *sym = s->sym;
+    const ctype *t = &sym->type;
+    if (t->is_ref)
+        return 1; /* a reference is its region; uses go straight to the base */
+    if (type_is_object(t)) {
+        line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(t->elem), sym->cname,
+             type_count(t));
+        if (!s->init)
+            return 1;
+        expr dst = {.kind = E_NAME, .sym = sym, .type = *t};
+        view whole = {.base = sym, .rows = t->rows, .cols = t->cols, .rstride = t->cols,
+                      .cstride = 1};
+        dst.region = &whole;
+        return emit_object_assign(m, &dst, '=', s->init);
+    }
+    start_line(m);
+    fprintf(m->out, "CMK_MAYBE_UNUSED %s%s %s", sym->is_const ? "const " : "",
+            elem_c_name(t->elem), sym->cname);
+    if (s->init) {
+        put(m, " = ");
+        convert_open(m, t->elem, s->init->type.elem);
+        if (!emit_scalar(m, s->init))
+            return 0;
+        put(m, ")");
+    }
+    put(m, ";\n");
+    return 1;
+}
+
+static int emit_body(emitter *m, const stmt *body)
+{
+    m->indent++;
+    int ok = emit_stmt(m, body);
+    m->indent--;
+    return ok;
+}
+
+static int emit_cond(emitter *m, const char *head, const expr *e, const char *tail)
+{
+    start_line(m);
+    put(m, head);
+    if (!emit_scalar(m, e))
+        return 0;
+    put(m, tail);
+    return 1;
+}
+
+static void emit_unroll(emitter *m, int unroll)
+{
+    if (unroll < 0)
+        line(m, "CMK_UNROLL(64)");
+    else if (unroll > 0)
+        line(m, "CMK_UNROLL(%d)", unroll);
+}
+
+static int emit_for(emitter *m, const stmt *s)
+{
+    line(m, "{");
+    m->indent++;
+    if (s->init_stmt && !emit_stmt(m, s->init_stmt))
+        return 0;
+    emit_unroll(m, s->unroll);
+    start_line(m);
+    put(m, "for (; ");
+    if (s->e && !emit_scalar(m, s->e))
+        return 0;
+    put(m, "; ");
+    if (s->step && !emit_scalar(m, s->step))
+        return 0;
+    put(m, ")\n");
+    if (!emit_body(m, s->body))
+        return 0;
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
+static int emit_block(emitter *m, const stmt *s)
+{
+    line(m, "{");
+    m->indent++;
+    for (int i = 0; i < s->nitems; i++)
+        if (!emit_stmt(m, s->items[i]))
+            return 0;
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
+static int emit_stmt(emitter *m, const stmt *s)
+{
+    if (s->kind != S_BLOCK && s->kind != S_EMPTY)
+        emit_line_directive(m, s->at);
+    switch (s->kind) {
+    case S_EXPR:
+        return emit_expr_stmt(m, s->e);
+    case S_DECL:
+        return emit_decl(m, s);
+    case S_BLOCK:
+        return emit_block(m, s);
+    case S_IF:
+        if (!emit_cond(m, "if (", s->e, ")\n") || !emit_body(m, s->body))
+            return 0;
+        if (s->else_body) {
+            line(m, "else");
+            return emit_body(m, s->else_body);
+        }
+        return 1;
+    case S_FOR:
+        return emit_for(m, s);
+    case S_WHILE:
+        emit_unroll(m, s->unroll);
+        return emit_cond(m, "while (", s->e, ")\n") && emit_body(m, s->body);
+    case S_DO:
+        emit_unroll(m, s->unroll);
+        line(m, "do");
+        return emit_body(m, s->body) && emit_cond(m, "while (", s->e, ");\n");
+    case S_BREAK:
+        line(m, "break;");
+        return 1;
+    case S_CONTINUE:
+        line(m, "continue;");
+        return 1;
+    case S_RETURN:
+        line(m, "return;");
+        return 1;
+    case S_EMPTY:
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- kernels ------------------------------------------------------------------------- */
+
+static const char *param_c_type(const ctype *t)
+{
+    if (t->elem == EK_SURFACE)
+        return "const cmk_surface *";
+    if (type_is_object(t))
+        return "const void *";
+    return elem_c_name(t->elem);
+}
+
+/* By-value vectors arrive as bytes and get a local copy the kernel may change. */
+static const char *param_c_name(emitter *m, const symbol *s)
+{
+    return type_is_object(&s->type) ? arena_printf(m->a, "%s__arg", s->cname) : s->cname;
+}
+
+static void emit_param_list(emitter *m, const function *f, int with_types)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        const symbol *s = f->params[i].sym;
+        if (with_types)
+            fprintf(m->out, ", %s%s%s", param_c_type(&s->type),
+                    s->type.elem == EK_SURFACE ? "" : " ", param_c_name(m, s));
+        else
+            fprintf(m->out, ", %s", param_c_name(m, s));
+    }
+}
+
+static int emit_kernel_body(emitter *m, const function *f)
+{
+    fprintf(m->out, "\nstatic inline void %s__body(cmk_thread *cmk_t", f->name);
+    emit_param_list(m, f, 1);
+    put(m, ")\n{\n");
+    m->indent = 1;
+    line(m, "(void)cmk_t;");
+    for (int i = 0; i < f->nparams; i++) {
+        const symbol *s = f->params[i].sym;
+        if (type_is_object(&s->type)) {
+            line(m, "CMK_ALIGNED %s %s[%d];", elem_c_name(s->type.elem), s->cname,
+                 type_count(&s->type));
+            line(m, "memcpy(%s, %s, sizeof %s);", s->cname, param_c_name(m, s), s->cname);
+        }
+        line(m, "(void)%s;", s->cname);
+    }
+    int ok = emit_stmt(m, f->body);
+    m->indent = 0;
+    put(m, "}\n");
+    return ok;
+}
+
+static void emit_batch_entry(emitter *m, const function *f)
+{
+    fprintf(m->out, "\nCMK_EXPORT void %s__cmk_batch(cmk_batch *cmk_b", f->name);
+    emit_param_list(m, f, 1);
+    put(m, ");\n");
+    fprintf(m->out, "CMK_EXPORT void %s__cmk_batch(cmk_batch *cmk_b", f->name);
+    emit_param_list(m, f, 1);
+    put(m, ")\n{\n    cmk_thread t = CMK_THREAD_INIT(cmk_b);\n");
+    fprintf(m->out, "    while (cmk_b->ops->next(cmk_b, &t))\n        %s__body(&t", f->name);
+    emit_param_list(m, f, 0);
+    put(m, ");\n}\n");
+}
+
+static void emit_descriptor_params(emitter *m, const function *f)
+{
+    fprintf(m->out, "\nstatic const cmk_param %s__params[] = {\n", f->name);
+    for (int i = 0; i < f->nparams; i++) {
+        const symbol *s = f->params[i].sym;
+        const ctype *t = &s->type;
+        const char *kind = t->elem == EK_SURFACE ? "CMK_PARAM_SURFACE"
+                         : type_is_object(t) ? "CMK_PARAM_VECTOR" : "CMK_PARAM_SCALAR";
+        fprintf(m->out, "    {\"%s\", %s, %s, %d},\n", s->name, kind, elem_abi_name(t->elem),
+                t->elem == EK_SURFACE ? 4 : elem_size(t->elem) * type_count(t));
+    }
+    if (f->nparams == 0)
+        put(m, "    {0, 0, 0, 0},\n");
+    put(m, "};\n");
+}
+
+static void emit_program_descriptor(emitter *m, const program *p)
+{
+    put(m, "\nstatic const cmk_kernel_desc cmk_kernels[] = {\n");
+    for (int i = 0; i < p->nfuncs; i++) {
+        const function *f = p->funcs[i];
+        fprintf(m->out, "    {\"%s\", (void (*)(void))%s__cmk_batch, %d, %s__params},\n",
+                f->name, f->name, f->nparams, f->name);
+    }
+    if (p->nfuncs == 0)
+        put(m, "    {0, 0, 0, 0},\n");
+    put(m, "};\n\n");
+    fprintf(m->out, "CMK_EXPORT const cmk_program_desc cmk_program = {CMK_ABI_VERSION, %d, cmk_kernels};\n",
+            p->nfuncs);
+}
+
+int emit_program(const program *p, const source *src, int line_directives, arena *a, diag *d,
+                 FILE *out)
+{
+    emitter m = {out, a, d, src, line_directives, 0, 0};
+    put(&m, "/* Generated by cmc from a C-for-Metal kernel. Edit the kernel, not this. */\n");
+    put(&m, "#include <cmk/kernel.h>\n");
+    for (int i = 0; i < p->nfuncs; i++) {
+        const function *f = p->funcs[i];
+        if (!emit_kernel_body(&m, f))
+            return -1;
+        emit_batch_entry(&m, f);
+        emit_descriptor_params(&m, f);
+    }
+    emit_program_descriptor(&m, p);
+    return d->errors ? -1 : 0;
+}

@@ -1,0 +1,903 @@
+/*
+ * parse.c - builds the AST from tree-sitter's concrete tree of the C++
+ * grammar. CM is parsed as C++: `matrix<uchar,8,32>` arrives as a
+ * template_type, `m.select<8,1,24,1>(0,0)` as a call of a template_method,
+ * `#pragma unroll` as a preproc_call. Anything the dialect does not cover
+ * is reported here with its location and a name a user recognises.
+ */
+#include "parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "types.h"
+
+const TSLanguage *tree_sitter_cpp(void);
+
+typedef struct parser {
+    const source *src;
+    arena *a;
+    diag *d;
+    int pending_unroll; /* a #pragma unroll waits for its loop */
+} parser;
+
+static stmt *parse_stmt(parser *p, TSNode n);
+static expr *parse_expr(parser *p, TSNode n);
+
+/* ---- tree access -------------------------------------------------------- */
+
+static loc loc_of(TSNode n)
+{
+    TSPoint pt = ts_node_start_point(n);
+    return (loc){(int)pt.row, (int)pt.column};
+}
+
+static int is(TSNode n, const char *type)
+{
+    return strcmp(ts_node_type(n), type) == 0;
+}
+
+static TSNode field(TSNode n, const char *name)
+{
+    return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static const char *text(parser *p, TSNode n)
+{
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return arena_strndup(p->a, p->src->text + b, e - b);
+}
+
+static int text_is(parser *p, TSNode n, const char *s)
+{
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return strlen(s) == e - b && memcmp(p->src->text + b, s, e - b) == 0;
+}
+
+static int skippable(TSNode n)
+{
+    return !ts_node_is_named(n) || is(n, "comment");
+}
+
+/* What a user calls the construct a tree-sitter node stands for. */
+static const char *construct_name(TSNode n)
+{
+    static const struct { const char *node, *name; } names[] = {
+        {"switch_statement", "'switch' statement"},
+        {"goto_statement", "'goto' statement"},
+        {"labeled_statement", "label"},
+        {"lambda_expression", "lambda expression"},
+        {"new_expression", "'new' expression"},
+        {"delete_expression", "'delete' expression"},
+        {"pointer_expression", "pointer expression"},
+        {"pointer_declarator", "pointer declarator"},
+        {"sizeof_expression", "'sizeof' expression"},
+        {"string_literal", "string literal"},
+        {"char_literal", "character literal"},
+        {"class_specifier", "class definition"},
+        {"struct_specifier", "struct definition"},
+        {"union_specifier", "union definition"},
+        {"enum_specifier", "enum definition"},
+        {"namespace_definition", "namespace"},
+        {"template_declaration", "template declaration"},
+        {"try_statement", "'try' statement"},
+        {"throw_statement", "'throw' expression"},
+        {"comma_expression", "comma expression"},
+        {"initializer_list", "initializer list"},
+        {"field_expression", "member access"},
+        {"array_declarator", "array declarator"},
+        {"reference_declarator", "reference declarator"},
+        {"for_range_loop", "range-based 'for'"},
+        {"using_declaration", "'using' declaration"},
+        {"alias_declaration", "type alias"},
+        {"type_definition", "typedef"},
+        {"declaration", "declaration"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (is(n, names[i].node))
+            return names[i].name;
+    return ts_node_type(n);
+}
+
+static void unsupported(parser *p, TSNode n)
+{
+    diag_error(p->d, loc_of(n), "%s is not supported by cmc", construct_name(n));
+}
+
+/* ---- types -------------------------------------------------------------- */
+
+static int parse_template_type(parser *p, TSNode n, ctype *t);
+
+/* Parses a type node; reports and returns 0 when it is not a CM type. */
+static int parse_type(parser *p, TSNode n, ctype *t)
+{
+    memset(t, 0, sizeof *t);
+    t->shape = SH_SCALAR;
+    t->rows = t->cols = 1;
+    if (is(n, "type_descriptor"))
+        return parse_type(p, field(n, "type"), t);
+    if (is(n, "template_type"))
+        return parse_template_type(p, n, t);
+    const char *name = text(p, n);
+    if (name && scalar_type_by_name(name, &t->elem))
+        return 1;
+    diag_error(p->d, loc_of(n), "unknown type '%s'", name ? name : "?");
+    return 0;
+}
+
+/* A template argument that must be a constant: kept as an expression for
+ * check.c, since it may name a template parameter or a constant. */
+static expr *parse_template_arg(parser *p, TSNode n)
+{
+    if (is(n, "type_descriptor")) {
+        TSNode inner = field(n, "type");
+        if (is(inner, "type_identifier")) {
+            /* matrix<uchar, N, N>: a name the grammar took for a type */
+            expr *e = arena_alloc(p->a, sizeof *e);
+            if (!e)
+                return NULL;
+            ctype t;
+            const char *name = text(p, inner);
+            if (name && scalar_type_by_name(name, &t.elem)) {
+                parse_type(p, inner, &e->type);
+                e->kind = E_TYPE;
+            } else {
+                e->kind = E_NAME;
+                e->name = name;
+            }
+            e->at = loc_of(n);
+            return e;
+        }
+        expr *e = arena_alloc(p->a, sizeof *e);
+        if (!e || !parse_type(p, n, &e->type))
+            return NULL;
+        e->kind = E_TYPE;
+        e->at = loc_of(n);
+        return e;
+    }
+    return parse_expr(p, n);
+}
+
+static int parse_template_args(parser *p, TSNode list, expr ***out, int *count)
+{
+    ptr_list args = {0};
+    uint32_t n = ts_node_named_child_count(list);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(list, i);
+        if (skippable(c))
+            continue;
+        expr *e = parse_template_arg(p, c);
+        if (!e || ptr_list_push(p->a, &args, e))
+            return 0;
+    }
+    *out = (expr **)args.items;
+    *count = args.n;
+    return 1;
+}
+
+/* vector<T,N>, matrix<T,R,C> and their _ref forms. Sizes must be literal
+ * here; sizes named by template parameters arrive with helper functions. */
+static int parse_template_type(parser *p, TSNode n, ctype *t)
+{
+    const char *name = text(p, field(n, "name"));
+    int is_vector = !strcmp(name, "vector") || !strcmp(name, "vector_ref");
+    int is_matrix = !strcmp(name, "matrix") || !strcmp(name, "matrix_ref");
+    if (!is_vector && !is_matrix) {
+        diag_error(p->d, loc_of(n), "unknown template type '%s'", name);
+        return 0;
+    }
+    expr **args;
+    int nargs;
+    if (!parse_template_args(p, field(n, "arguments"), &args, &nargs))
+        return 0;
+    int want = is_vector ? 2 : 3;
+    if (nargs != want || args[0]->kind != E_TYPE) {
+        diag_error(p->d, loc_of(n), "'%s' takes an element type and %d size%s",
+                   name, want - 1, want == 2 ? "" : "s");
+        return 0;
+    }
+    t->elem = args[0]->type.elem;
+    t->shape = is_vector ? SH_VECTOR : SH_MATRIX;
+    t->is_ref = strstr(name, "_ref") != NULL;
+    for (int i = 1; i < nargs; i++) {
+        if (args[i]->kind != E_INT || args[i]->ival <= 0 || args[i]->ival > (1 << 20)) {
+            diag_error(p->d, args[i]->at,
+                       "the size of a %s must be a positive integer literal", name);
+            return 0;
+        }
+    }
+    t->rows = is_vector ? 1 : (int)args[1]->ival;
+    t->cols = (int)args[nargs - 1]->ival;
+    if (t->elem == EK_SURFACE || t->elem == EK_VOID) {
+        diag_error(p->d, loc_of(n), "'%s' cannot hold elements of that type", name);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+static expr *new_expr(parser *p, expr_kind kind, TSNode n)
+{
+    expr *e = arena_alloc(p->a, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->at = loc_of(n);
+    }
+    return e;
+}
+
+static int op_code(const char *s)
+{
+    static const struct { const char *s; int op; } ops[] = {
+        {"<<", OP_SHL}, {">>", OP_SHR}, {"<=", OP_LE}, {">=", OP_GE},
+        {"==", OP_EQ}, {"!=", OP_NE}, {"&&", OP_AND}, {"||", OP_OR},
+        {"++", OP_INC}, {"--", OP_DEC},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(s, ops[i].s))
+            return ops[i].op;
+    return strlen(s) == 1 ? s[0] : 0;
+}
+
+/* The operator of an assignment: '=' or the binary operator of `op=`. */
+static int assign_op_code(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 1)
+        return '=';
+    char bin[4] = {0};
+    memcpy(bin, s, n - 1 < 3 ? n - 1 : 3);
+    return op_code(bin);
+}
+
+static expr *parse_number(parser *p, TSNode n)
+{
+    const char *s = text(p, n);
+    if (!s)
+        return NULL;
+    int is_hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    int is_float = !is_hex && (strpbrk(s, ".eE") || strpbrk(s, "fF"));
+    expr *e = new_expr(p, is_float ? E_FLOAT : E_INT, n);
+    if (!e)
+        return NULL;
+    char *end;
+    if (is_float) {
+        e->fval = strtod(s, &end);
+        e->type = scalar_type(*end == 'f' || *end == 'F' ? EK_F32 : EK_F64);
+        return e;
+    }
+    unsigned long long v = strtoull(s, &end, 0);
+    int is_unsigned = strpbrk(end, "uU") != NULL;
+    int is_long = strpbrk(end, "lL") != NULL;
+    e->ival = (int64_t)v;
+    if (is_long || v > UINT32_MAX)
+        e->type = scalar_type(is_unsigned || v > INT64_MAX ? EK_U64 : EK_I64);
+    else if (is_unsigned || v > INT32_MAX)
+        e->type = scalar_type(is_unsigned || is_hex ? EK_U32 : EK_I64);
+    else
+        e->type = scalar_type(EK_I32);
+    return e;
+}
+
+static expr *parse_args(parser *p, TSNode list, expr *e)
+{
+    ptr_list args = {0};
+    uint32_t n = ts_node_named_child_count(list);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(list, i);
+        if (skippable(c))
+            continue;
+        expr *a = parse_expr(p, c);
+        if (!a || ptr_list_push(p->a, &args, a))
+            return NULL;
+    }
+    e->args = (expr **)args.items;
+    e->nargs = args.n;
+    return e;
+}
+
+/* obj.name<targs>(args): a method of vectors and matrices. */
+static expr *parse_method_call(parser *p, TSNode call, TSNode fexpr)
+{
+    expr *e = new_expr(p, E_METHOD, call);
+    if (!e || !(e->lhs = parse_expr(p, field(fexpr, "argument"))))
+        return NULL;
+    TSNode f = field(fexpr, "field");
+    if (is(f, "dependent_name") && ts_node_named_child_count(f) == 1)
+        f = ts_node_named_child(f, 0); /* obj.template select<...> */
+    if (is(f, "template_method")) {
+        e->name = text(p, field(f, "name"));
+        if (!parse_template_args(p, field(f, "arguments"), &e->targs, &e->ntargs))
+            return NULL;
+    } else if (is(f, "field_identifier")) {
+        e->name = text(p, f);
+    } else {
+        unsupported(p, f);
+        return NULL;
+    }
+    e->at = loc_of(f);
+    return parse_args(p, field(call, "arguments"), e);
+}
+
+static expr *parse_call(parser *p, TSNode n)
+{
+    TSNode f = field(n, "function");
+    if (is(f, "field_expression"))
+        return parse_method_call(p, n, f);
+    if (is(f, "identifier")) {
+        expr *e = new_expr(p, E_CALL, n);
+        if (!e)
+            return NULL;
+        e->name = text(p, f);
+        return parse_args(p, field(n, "arguments"), e);
+    }
+    if (is(f, "primitive_type") || is(f, "type_identifier") || is(f, "template_type") ||
+        is(f, "sized_type_specifier")) {
+        /* a functional cast: float(x), vector<int,4>(v) */
+        expr *e = new_expr(p, E_CAST, n);
+        if (!e || !parse_type(p, f, &e->type) || !parse_args(p, field(n, "arguments"), e))
+            return NULL;
+        if (e->nargs != 1) {
+            diag_error(p->d, e->at, "a conversion takes one argument");
+            return NULL;
+        }
+        e->lhs = e->args[0];
+        return e;
+    }
+    if (is(f, "parenthesized_expression") || is(f, "call_expression") ||
+        is(f, "subscript_expression")) {
+        /* (expr)(i, j) or m.row(1)(2): element access of a computed object */
+        expr *e = new_expr(p, E_ELEMENT, n);
+        if (!e || !(e->lhs = parse_expr(p, f)))
+            return NULL;
+        return parse_args(p, field(n, "arguments"), e);
+    }
+    unsupported(p, f);
+    return NULL;
+}
+
+static expr *parse_binary(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_BINARY, n);
+    if (!e)
+        return NULL;
+    e->op = op_code(ts_node_type(field(n, "operator")));
+    e->lhs = parse_expr(p, field(n, "left"));
+    e->rhs = parse_expr(p, field(n, "right"));
+    if (!e->op) {
+        unsupported(p, field(n, "operator"));
+        return NULL;
+    }
+    return e->lhs && e->rhs ? e : NULL;
+}
+
+static expr *parse_unary(parser *p, TSNode n, expr_kind kind)
+{
+    expr *e = new_expr(p, kind, n);
+    if (!e)
+        return NULL;
+    TSNode op = field(n, "operator");
+    e->op = op_code(ts_node_type(op));
+    e->is_postfix = ts_node_start_byte(op) > ts_node_start_byte(n);
+    e->lhs = parse_expr(p, field(n, "argument"));
+    return e->lhs ? e : NULL;
+}
+
+static expr *parse_assign(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_ASSIGN, n);
+    if (!e)
+        return NULL;
+    e->op = assign_op_code(ts_node_type(field(n, "operator")));
+    e->lhs = parse_expr(p, field(n, "left"));
+    e->rhs = parse_expr(p, field(n, "right"));
+    return e->lhs && e->rhs ? e : NULL;
+}
+
+static expr *parse_subscript(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_ELEMENT, n);
+    if (!e || !(e->lhs = parse_expr(p, field(n, "argument"))))
+        return NULL;
+    TSNode idx = field(n, "indices");
+    if (is(idx, "subscript_argument_list"))
+        return parse_args(p, idx, e);
+    expr *i = parse_expr(p, idx);
+    if (!i)
+        return NULL;
+    e->args = arena_alloc(p->a, sizeof *e->args);
+    if (!e->args)
+        return NULL;
+    e->args[0] = i;
+    e->nargs = 1;
+    return e;
+}
+
+static expr *parse_conditional(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_COND, n);
+    if (!e || !(e->args = arena_alloc(p->a, sizeof *e->args)))
+        return NULL;
+    e->lhs = parse_expr(p, field(n, "condition"));
+    e->args[0] = parse_expr(p, field(n, "consequence"));
+    e->rhs = parse_expr(p, field(n, "alternative"));
+    e->nargs = 1;
+    return e->lhs && e->args[0] && e->rhs ? e : NULL;
+}
+
+static expr *parse_cast(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_CAST, n);
+    if (!e || !parse_type(p, field(n, "type"), &e->type))
+        return NULL;
+    e->lhs = parse_expr(p, field(n, "value"));
+    return e->lhs ? e : NULL;
+}
+
+static expr *parse_expr(parser *p, TSNode n)
+{
+    if (ts_node_is_null(n))
+        return NULL;
+    if (is(n, "parenthesized_expression")) {
+        for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+            if (!skippable(ts_node_named_child(n, i)))
+                return parse_expr(p, ts_node_named_child(n, i));
+        return NULL;
+    }
+    if (is(n, "number_literal"))
+        return parse_number(p, n);
+    if (is(n, "true") || is(n, "false")) {
+        expr *e = new_expr(p, E_INT, n);
+        if (e) {
+            e->ival = is(n, "true");
+            e->type = scalar_type(EK_BOOL);
+        }
+        return e;
+    }
+    if (is(n, "identifier")) {
+        expr *e = new_expr(p, E_NAME, n);
+        if (e)
+            e->name = text(p, n);
+        return e;
+    }
+    if (is(n, "binary_expression"))
+        return parse_binary(p, n);
+    if (is(n, "unary_expression"))
+        return parse_unary(p, n, E_UNARY);
+    if (is(n, "update_expression"))
+        return parse_unary(p, n, E_INCDEC);
+    if (is(n, "assignment_expression"))
+        return parse_assign(p, n);
+    if (is(n, "call_expression"))
+        return parse_call(p, n);
+    if (is(n, "subscript_expression"))
+        return parse_subscript(p, n);
+    if (is(n, "conditional_expression"))
+        return parse_conditional(p, n);
+    if (is(n, "cast_expression"))
+        return parse_cast(p, n);
+    unsupported(p, n);
+    return NULL;
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+static stmt *new_stmt(parser *p, stmt_kind kind, TSNode n)
+{
+    stmt *s = arena_alloc(p->a, sizeof *s);
+    if (s) {
+        s->kind = kind;
+        s->at = loc_of(n);
+    }
+    return s;
+}
+
+static int has_const_qualifier(parser *p, TSNode decl)
+{
+    for (uint32_t i = 0; i < ts_node_child_count(decl); i++) {
+        TSNode c = ts_node_child(decl, i);
+        if (is(c, "type_qualifier") && text_is(p, c, "const"))
+            return 1;
+    }
+    return 0;
+}
+
+static stmt *parse_declarator(parser *p, TSNode d, const ctype *t, int is_const)
+{
+    stmt *s = new_stmt(p, S_DECL, d);
+    symbol *sym = arena_alloc(p->a, sizeof *sym);
+    if (!s || !sym)
+        return NULL;
+    s->sym = sym;
+    sym->type = *t;
+    sym->is_const = is_const;
+    TSNode name = d;
+    if (is(d, "init_declarator")) {
+        name = field(d, "declarator");
+        TSNode value = field(d, "value");
+        if (is(value, "initializer_list") || is(value, "argument_list")) {
+            unsupported(p, value);
+            return NULL;
+        }
+        if (!(s->init = parse_expr(p, value)))
+            return NULL;
+    }
+    if (!is(name, "identifier")) {
+        unsupported(p, name);
+        return NULL;
+    }
+    sym->name = text(p, name);
+    s->at = loc_of(name);
+    return s;
+}
+
+/* `T a, b = e;` becomes a block of single declarations (the block is
+ * flattened by its parent, so scopes stay as written). */
+static stmt *parse_declaration(parser *p, TSNode n)
+{
+    ctype t;
+    if (!parse_type(p, field(n, "type"), &t))
+        return NULL;
+    int is_const = has_const_qualifier(p, n);
+    stmt *block = new_stmt(p, S_BLOCK, n);
+    ptr_list items = {0};
+    for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
+        if (strcmp(ts_node_field_name_for_child(n, i) ? ts_node_field_name_for_child(n, i) : "",
+                   "declarator"))
+            continue;
+        stmt *s = parse_declarator(p, ts_node_child(n, i), &t, is_const);
+        if (!s || ptr_list_push(p->a, &items, s))
+            return NULL;
+    }
+    if (!block)
+        return NULL;
+    block->items = (stmt **)items.items;
+    block->nitems = items.n;
+    block->kind = S_DECL; /* marks "declarations to splice into the parent" */
+    return block;
+}
+
+static int push_stmt(parser *p, ptr_list *items, stmt *s)
+{
+    if (s->kind == S_DECL && s->items) { /* spliced declaration group */
+        for (int i = 0; i < s->nitems; i++)
+            if (ptr_list_push(p->a, items, s->items[i]))
+                return -1;
+        return 0;
+    }
+    return ptr_list_push(p->a, items, s);
+}
+
+static stmt *parse_block(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_BLOCK, n);
+    if (!s)
+        return NULL;
+    ptr_list items = {0};
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (is(c, "comment"))
+            continue;
+        stmt *item = parse_stmt(p, c);
+        if (item && push_stmt(p, &items, item))
+            return NULL;
+    }
+    s->items = (stmt **)items.items;
+    s->nitems = items.n;
+    return s;
+}
+
+/* A statement in a position that allows a declaration group (for init). */
+static stmt *as_single(parser *p, stmt *s, TSNode n)
+{
+    if (s && s->kind == S_DECL && s->items) {
+        if (s->nitems == 1)
+            return s->items[0];
+        stmt *b = new_stmt(p, S_BLOCK, n);
+        if (b) {
+            b->items = s->items;
+            b->nitems = s->nitems;
+        }
+        return b;
+    }
+    return s;
+}
+
+static expr *parse_condition(parser *p, TSNode n)
+{
+    if (is(n, "condition_clause")) {
+        TSNode v = field(n, "value");
+        if (ts_node_is_null(v) || !ts_node_is_null(field(n, "initializer"))) {
+            unsupported(p, n);
+            return NULL;
+        }
+        return parse_expr(p, v);
+    }
+    return parse_expr(p, n);
+}
+
+static int take_unroll(parser *p)
+{
+    int u = p->pending_unroll;
+    p->pending_unroll = 0;
+    return u;
+}
+
+static stmt *parse_for(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_FOR, n);
+    if (!s)
+        return NULL;
+    s->unroll = take_unroll(p);
+    TSNode init = field(n, "initializer");
+    if (!ts_node_is_null(init)) {
+        if (is(init, "declaration"))
+            s->init_stmt = as_single(p, parse_declaration(p, init), init);
+        else {
+            s->init_stmt = new_stmt(p, S_EXPR, init);
+            if (s->init_stmt)
+                s->init_stmt->e = parse_expr(p, init);
+        }
+        if (!s->init_stmt)
+            return NULL;
+    }
+    TSNode cond = field(n, "condition");
+    if (!ts_node_is_null(cond) && !(s->e = parse_expr(p, cond)))
+        return NULL;
+    TSNode step = field(n, "update");
+    if (!ts_node_is_null(step) && !(s->step = parse_expr(p, step)))
+        return NULL;
+    s->body = as_single(p, parse_stmt(p, field(n, "body")), n);
+    return s->body ? s : NULL;
+}
+
+static stmt *parse_if(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_IF, n);
+    if (!s || !(s->e = parse_condition(p, field(n, "condition"))))
+        return NULL;
+    if (!(s->body = as_single(p, parse_stmt(p, field(n, "consequence")), n)))
+        return NULL;
+    TSNode alt = field(n, "alternative");
+    if (!ts_node_is_null(alt)) {
+        if (is(alt, "else_clause"))
+            alt = ts_node_named_child(alt, 0);
+        if (!(s->else_body = as_single(p, parse_stmt(p, alt), alt)))
+            return NULL;
+    }
+    return s;
+}
+
+static stmt *parse_loop(parser *p, TSNode n, stmt_kind kind)
+{
+    stmt *s = new_stmt(p, kind, n);
+    if (!s)
+        return NULL;
+    s->unroll = take_unroll(p);
+    if (!(s->e = parse_condition(p, field(n, "condition"))))
+        return NULL;
+    s->body = as_single(p, parse_stmt(p, field(n, "body")), n);
+    return s->body ? s : NULL;
+}
+
+/* #pragma unroll [n] applies to the loop that follows; other pragmas are
+ * GPU hints with no meaning here. */
+static stmt *parse_pragma(parser *p, TSNode n)
+{
+    TSNode dir = field(n, "directive"), arg = field(n, "argument");
+    if (text_is(p, dir, "#pragma") && !ts_node_is_null(arg)) {
+        const char *a = text(p, arg);
+        while (a && (*a == ' ' || *a == '\t'))
+            a++;
+        if (a && !strncmp(a, "unroll", 6)) {
+            int count = atoi(a + 6);
+            p->pending_unroll = count > 0 ? count : -1;
+        }
+    }
+    return new_stmt(p, S_EMPTY, n);
+}
+
+static stmt *parse_expr_stmt(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_EXPR, n);
+    if (!s)
+        return NULL;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (!skippable(c))
+            return (s->e = parse_expr(p, c)) ? s : NULL;
+    }
+    s->kind = S_EMPTY;
+    return s;
+}
+
+static stmt *parse_return(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_RETURN, n);
+    if (s && ts_node_named_child_count(n) > 0) {
+        TSNode v = ts_node_named_child(n, 0);
+        if (!skippable(v) && !(s->e = parse_expr(p, v)))
+            return NULL;
+    }
+    return s;
+}
+
+static stmt *parse_stmt(parser *p, TSNode n)
+{
+    if (is(n, "preproc_call"))
+        return parse_pragma(p, n);
+    if (!is(n, "for_statement") && !is(n, "while_statement") && !is(n, "do_statement") &&
+        p->pending_unroll) {
+        diag_warning(p->d, loc_of(n), "'#pragma unroll' is not followed by a loop");
+        p->pending_unroll = 0;
+    }
+    if (is(n, "compound_statement"))
+        return parse_block(p, n);
+    if (is(n, "declaration"))
+        return parse_declaration(p, n);
+    if (is(n, "expression_statement"))
+        return parse_expr_stmt(p, n);
+    if (is(n, "for_statement"))
+        return parse_for(p, n);
+    if (is(n, "if_statement"))
+        return parse_if(p, n);
+    if (is(n, "while_statement"))
+        return parse_loop(p, n, S_WHILE);
+    if (is(n, "do_statement"))
+        return parse_loop(p, n, S_DO);
+    if (is(n, "break_statement"))
+        return new_stmt(p, S_BREAK, n);
+    if (is(n, "continue_statement"))
+        return new_stmt(p, S_CONTINUE, n);
+    if (is(n, "return_statement"))
+        return parse_return(p, n);
+    unsupported(p, n);
+    return NULL;
+}
+
+/* ---- functions ---------------------------------------------------------- */
+
+static int has_attribute(parser *p, TSNode fn, const char *attr)
+{
+    for (uint32_t i = 0; i < ts_node_child_count(fn); i++) {
+        TSNode c = ts_node_child(fn, i);
+        if (!is(c, "attribute_specifier"))
+            continue;
+        TSNode args = ts_node_named_child(c, 0);
+        for (uint32_t j = 0; j < ts_node_named_child_count(args); j++)
+            if (text_is(p, ts_node_named_child(args, j), attr))
+                return 1;
+    }
+    return 0;
+}
+
+static int parse_params(parser *p, TSNode list, function *f)
+{
+    uint32_t n = ts_node_named_child_count(list);
+    f->params = arena_alloc(p->a, (n ? n : 1) * sizeof *f->params);
+    if (!f->params)
+        return 0;
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode pd = ts_node_named_child(list, i);
+        if (skippable(pd))
+            continue;
+        if (!is(pd, "parameter_declaration")) {
+            unsupported(p, pd);
+            return 0;
+        }
+        symbol *sym = arena_alloc(p->a, sizeof *sym);
+        TSNode name = field(pd, "declarator");
+        if (!sym || !parse_type(p, field(pd, "type"), &sym->type))
+            return 0;
+        if (ts_node_is_null(name) || !is(name, "identifier")) {
+            if (ts_node_is_null(name))
+                diag_error(p->d, loc_of(pd), "a kernel parameter needs a name");
+            else
+                unsupported(p, name);
+            return 0;
+        }
+        sym->name = text(p, name);
+        sym->is_param = 1;
+        sym->is_const = has_const_qualifier(p, pd);
+        f->params[f->nparams++] = (param){sym, loc_of(name)};
+    }
+    return 1;
+}
+
+static function *parse_function(parser *p, TSNode n)
+{
+    function *f = arena_alloc(p->a, sizeof *f);
+    if (!f)
+        return NULL;
+    TSNode decl = field(n, "declarator");
+    if (!is(decl, "function_declarator") || !is(field(decl, "declarator"), "identifier")) {
+        unsupported(p, decl);
+        return NULL;
+    }
+    f->name = text(p, field(decl, "declarator"));
+    f->at = loc_of(field(decl, "declarator"));
+    f->is_kernel = has_attribute(p, n, "genx_main");
+    if (!parse_type(p, field(n, "type"), &f->ret) || !parse_params(p, field(decl, "parameters"), f))
+        return NULL;
+    f->body = parse_block(p, field(n, "body"));
+    return f->body ? f : NULL;
+}
+
+static void parse_top_level(parser *p, TSNode n, ptr_list *funcs)
+{
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (is(c, "comment") || is(c, "string_literal"))
+            continue;
+        if (is(c, "linkage_specification")) {
+            parse_top_level(p, c, funcs);
+        } else if (is(c, "declaration_list")) {
+            parse_top_level(p, c, funcs);
+        } else if (is(c, "function_definition")) {
+            function *f = parse_function(p, c);
+            if (f && ptr_list_push(p->a, funcs, f))
+                return;
+        } else if (is(c, "preproc_call")) {
+            continue; /* file-level pragmas are GPU hints */
+        } else {
+            unsupported(p, c);
+        }
+    }
+}
+
+/* The first ERROR or MISSING node, depth first, for a syntax error. */
+static int find_syntax_error(TSNode n, TSNode *bad)
+{
+    if (ts_node_is_missing(n) || is(n, "ERROR")) {
+        *bad = n;
+        return 1;
+    }
+    for (uint32_t i = 0; i < ts_node_child_count(n); i++)
+        if (ts_node_has_error(ts_node_child(n, i)) && find_syntax_error(ts_node_child(n, i), bad))
+            return 1;
+    return 0;
+}
+
+static void report_syntax_error(parser *p, TSNode root)
+{
+    TSNode bad;
+    if (!find_syntax_error(root, &bad)) {
+        diag_error(p->d, loc_of(root), "syntax error");
+        return;
+    }
+    if (ts_node_is_missing(bad)) {
+        diag_error(p->d, loc_of(bad), "syntax error: expected '%s'", ts_node_type(bad));
+        return;
+    }
+    const char *t = text(p, bad);
+    size_t len = t ? strcspn(t, "\n") : 0;
+    diag_error(p->d, loc_of(bad), "syntax error near '%.*s'", (int)(len > 40 ? 40 : len),
+               t ? t : "");
+}
+
+int parse_program(const source *src, arena *a, diag *d, program *out)
+{
+    parser p = {src, a, d, 0};
+    TSParser *tsp = ts_parser_new();
+    if (!tsp || !ts_parser_set_language(tsp, tree_sitter_cpp())) {
+        diag_error(d, (loc){0, 0}, "the C++ grammar does not match the tree-sitter runtime");
+        ts_parser_delete(tsp);
+        return -1;
+    }
+    TSTree *tree = ts_parser_parse_string(tsp, NULL, src->text, (uint32_t)src->len);
+    TSNode root = ts_tree_root_node(tree);
+    ptr_list funcs = {0};
+    if (ts_node_has_error(root))
+        report_syntax_error(&p, root);
+    else
+        parse_top_level(&p, root, &funcs);
+    out->funcs = (function **)funcs.items;
+    out->nfuncs = funcs.n;
+    ts_tree_delete(tree);
+    ts_parser_delete(tsp);
+    if (a->failed)
+        diag_error(d, (loc){0, 0}, "out of memory");
+    return d->errors ? -1 : 0;
+}
