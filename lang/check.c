@@ -21,6 +21,7 @@ typedef struct checker {
 
 static int check_expr(checker *c, expr *e);
 static int check_stmt(checker *c, stmt *s);
+static int check_element(checker *c, expr *e);
 
 /* ---- scopes --------------------------------------------------------------- */
 
@@ -223,7 +224,19 @@ static int check_call(checker *c, expr *e)
         e->type = scalar_type(EK_VOID);
         return want_args(c, e, 0, n[3] == 'w' ? 1 : 0);
     }
-    if (lookup(c, n)) {
+    symbol *sym = lookup(c, n);
+    if (sym && type_is_object(&sym->type)) { /* v(i), m(i, j): element access */
+        expr *name = arena_alloc(c->a, sizeof *name);
+        if (!name)
+            return 0;
+        name->kind = E_NAME;
+        name->at = e->at;
+        name->name = n;
+        e->kind = E_ELEMENT;
+        e->lhs = name;
+        return check_element(c, e);
+    }
+    if (sym) {
         diag_error(c->d, e->at, "'%s' is not a function", n);
         return 0;
     }

@@ -94,12 +94,15 @@ static void convert_open(emitter *m, elem_kind to, elem_kind from)
 
 /* ---- regions -------------------------------------------------------------------- */
 
-static int emit_offset(emitter *m, const view *v)
+/* The region's first element; with more to follow, a zero says nothing.
+ * Returns 0 on error, else 1 plus 1 if it printed something. */
+static int emit_offset_part(emitter *m, const view *v, int more)
 {
-    if (v->off || !v->nterms)
+    int printed = v->off || (!v->nterms && !more);
+    if (printed)
         fprintf(m->out, "%lld", (long long)v->off);
     for (int i = 0; i < v->nterms; i++) {
-        if (v->off || i)
+        if (printed || i)
             put(m, " + ");
         if (v->terms[i].scale != 1)
             fprintf(m->out, "%lld * ", (long long)v->terms[i].scale);
@@ -108,16 +111,21 @@ static int emit_offset(emitter *m, const view *v)
             return 0;
         put(m, ")");
     }
-    return 1;
+    return 1 + (printed || v->nterms);
 }
 
-/* " + index * stride", leaving out what is zero or one. */
-static void emit_step(emitter *m, const char *index, int64_t stride)
+static int emit_offset(emitter *m, const view *v)
 {
-    if (stride == 1)
-        fprintf(m->out, " + %s", index);
-    else
-        fprintf(m->out, " + %s * %lld", index, (long long)stride);
+    return emit_offset_part(m, v, 0) != 0;
+}
+
+/* "index * stride" after " + " where something came before; no "* 1". */
+static void emit_step(emitter *m, int *first, const char *index, int64_t stride)
+{
+    fprintf(m->out, "%s%s", *first ? "" : " + ", index);
+    if (stride != 1)
+        fprintf(m->out, " * %lld", (long long)stride);
+    *first = 0;
 }
 
 /* The packed index of loop element (cmk_r, cmk_c). */
@@ -131,19 +139,21 @@ static const char *packed_index(emitter *m, loop_shape s)
 static int emit_view_elem(emitter *m, const view *v, loop_shape s)
 {
     fprintf(m->out, "%s[", v->base->cname);
-    if (!emit_offset(m, v))
+    int part = emit_offset_part(m, v, v->rows > 1 || v->cols > 1);
+    if (!part)
         return 0;
+    int first = part == 1;
     if (v->rows == s.rows && v->cols == s.cols) {
         if (v->rows > 1)
-            emit_step(m, "cmk_r", v->rstride);
+            emit_step(m, &first, "cmk_r", v->rstride);
         if (v->cols > 1)
-            emit_step(m, "cmk_c", v->cstride);
+            emit_step(m, &first, "cmk_c", v->cstride);
     } else {
         const char *k = s.rows == 1 ? "cmk_c" : arena_printf(m->a, "(%s)", packed_index(m, s));
         if (v->rows > 1)
-            emit_step(m, arena_printf(m->a, "%s / %d", k, v->cols), v->rstride);
+            emit_step(m, &first, arena_printf(m->a, "%s / %d", k, v->cols), v->rstride);
         if (v->cols > 1)
-            emit_step(m, arena_printf(m->a, "%s %% %d", k, v->cols), v->cstride);
+            emit_step(m, &first, arena_printf(m->a, "%s %% %d", k, v->cols), v->cstride);
     }
     put(m, "]");
     return 1;
@@ -640,11 +650,13 @@ static int emit_decl(emitter *m, const stmt *s)
     return 1;
 }
 
+/* A loop's or branch's body: a block stays at the statement's level. */
 static int emit_body(emitter *m, const stmt *body)
 {
-    m->indent++;
+    int step = body->kind != S_BLOCK;
+    m->indent += step;
     int ok = emit_stmt(m, body);
-    m->indent--;
+    m->indent -= step;
     return ok;
 }
 

@@ -192,6 +192,10 @@ static int parse_template_type(parser *p, TSNode n, ctype *t)
     if (!parse_template_args(p, field(n, "arguments"), &args, &nargs))
         return 0;
     int want = is_vector ? 2 : 3;
+    if (nargs > 0 && args[0]->kind == E_NAME) {
+        diag_error(p->d, args[0]->at, "unknown type '%s'", args[0]->name);
+        return 0;
+    }
     if (nargs != want || args[0]->kind != E_TYPE) {
         diag_error(p->d, loc_of(n), "'%s' takes an element type and %d size%s",
                    name, want - 1, want == 2 ? "" : "s");
