@@ -32,11 +32,17 @@ typedef enum shape_kind {
     SH_MATRIX  /* matrix<T,R,C> and matrix_ref */
 } shape_kind;
 
+struct expr;
+
 typedef struct ctype {
     elem_kind elem;
     shape_kind shape;
     int rows, cols;
     int is_ref; /* vector_ref / matrix_ref: names storage owned elsewhere */
+    /* Inside templates, parts named by template parameters; check.c
+     * resolves them per instantiation. NULL once known. */
+    const char *elem_param;
+    struct expr *rows_e, *cols_e;
 } ctype;
 
 typedef enum expr_kind {
@@ -56,7 +62,6 @@ typedef enum expr_kind {
 } expr_kind;
 
 typedef struct symbol symbol;
-struct expr;
 
 /* A region of a vector or matrix variable: which elements of the base's
  * row-major storage an expression designates. The element offset is
@@ -94,6 +99,7 @@ typedef struct expr {
     ctype type;         /* E_CAST, E_TYPE, E_FLOAT: as written; others: check.c */
     symbol *sym;        /* E_NAME: after check */
     view *region;       /* check.c: the storage an object expression names */
+    struct inline_call *call; /* E_CALL of a helper function: its instance */
     int is_const;       /* check.c: an integer constant expression ... */
     int64_t value;      /* ... with this value */
 } expr;
@@ -114,6 +120,7 @@ struct symbol {
     ctype type;
     int is_param;
     int is_const;
+    int is_type;       /* a template type parameter bound to type */
     int has_value;     /* a constant whose value is known */
     int64_t value;
     view *alias;       /* a local vector_ref/matrix_ref: what it refers to */
@@ -139,6 +146,12 @@ typedef struct param {
     loc at;
 } param;
 
+typedef struct template_param {
+    const char *name;
+    int is_type;        /* typename T, else a size: int N */
+    loc at;
+} template_param;
+
 typedef struct function {
     const char *name;
     loc at;
@@ -146,8 +159,23 @@ typedef struct function {
     ctype ret;
     param *params;
     int nparams;
+    template_param *tparams;
+    int ntparams;
+    int is_template;
     stmt *body;
 } function;
+
+/* A call of a helper function, expanded in place as CM does: the callee's
+ * body checked for this call with its reference parameters bound to the
+ * caller's regions and its names made unique. */
+typedef struct inline_call {
+    function *callee;
+    param *params;      /* fresh symbols for this call */
+    stmt *body;         /* a copy of the callee's body */
+    ctype ret;
+    symbol *result;     /* holds the returned value, or NULL for void */
+    int id;
+} inline_call;
 
 typedef struct program {
     function **funcs;

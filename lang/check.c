@@ -9,19 +9,32 @@
 
 #include <string.h>
 
+#include "clone.h"
 #include "types.h"
 
 typedef struct checker {
     arena *a;
     diag *d;
+    program *prog;
     ptr_list scope;     /* visible symbols, innermost last */
-    function *fn;
+    function *fn;       /* the kernel or helper being checked */
+    inline_call *call;  /* the helper instance being checked, or NULL */
+    ptr_list active;    /* helpers being instantiated, to catch recursion */
+    int ncalls;         /* numbers helper instances: unique C names */
     int loop_depth;
 } checker;
+
+/* Marks the start of a called function's scope: lookups stop there, so a
+ * helper sees its own names only. */
+static symbol scope_barrier;
 
 static int check_expr(checker *c, expr *e);
 static int check_stmt(checker *c, stmt *s);
 static int check_element(checker *c, expr *e);
+static int check_decl(checker *c, stmt *s);
+static int bind_ref(checker *c, symbol *sym, expr *init, loc at);
+static int instantiate(checker *c, expr *call, function *f);
+static view *whole_view(checker *c, symbol *sym);
 
 /* ---- scopes --------------------------------------------------------------- */
 
@@ -29,6 +42,8 @@ static symbol *lookup(checker *c, const char *name)
 {
     for (int i = c->scope.n - 1; i >= 0; i--) {
         symbol *s = c->scope.items[i];
+        if (s == &scope_barrier)
+            return NULL;
         if (s && !strcmp(s->name, name))
             return s;
     }
@@ -47,14 +62,23 @@ static void close_scope(checker *c)
         ;
 }
 
+/* Local names of a helper instance get the instance's number, so they
+ * cannot capture the caller's names in region offsets. */
+static const char *c_name(checker *c, const char *name)
+{
+    return c->call ? arena_printf(c->a, "%s_%d", name, c->call->id) : name;
+}
+
 static int declare(checker *c, symbol *sym, loc at)
 {
-    for (int i = c->scope.n - 1; i >= 0 && c->scope.items[i]; i--)
+    for (int i = c->scope.n - 1; i >= 0 && c->scope.items[i] &&
+                                 c->scope.items[i] != &scope_barrier; i--)
         if (!strcmp(((symbol *)c->scope.items[i])->name, sym->name)) {
             diag_error(c->d, at, "redefinition of '%s'", sym->name);
             return 0;
         }
-    sym->cname = sym->name;
+    if (!(sym->cname = c_name(c, sym->name)))
+        return 0;
     return ptr_list_push(c->a, &c->scope, sym) == 0;
 }
 
@@ -96,6 +120,52 @@ static int const_arg(checker *c, expr *e, const char *what, int64_t *v)
     }
     *v = e->value;
     return 1;
+}
+
+/* A size named in a type (matrix<uchar, N, N>, a constant, an expression). */
+static int resolve_size(checker *c, expr *e, int *out)
+{
+    int64_t v;
+    if (!const_arg(c, e, "the size of a vector or matrix", &v))
+        return 0;
+    if (v <= 0 || v > (1 << 20)) {
+        diag_error(c->d, e->at, "the size of a vector or matrix must be positive, not %lld",
+                   (long long)v);
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* Fills in the parts of t that template parameters or constants name. */
+static int resolve_type(checker *c, ctype *t, loc at)
+{
+    if (t->elem_param) {
+        symbol *s = lookup(c, t->elem_param);
+        if (!s || !s->is_type) {
+            diag_error(c->d, at, "unknown type '%s'", t->elem_param);
+            return 0;
+        }
+        t->elem = s->type.elem;
+        t->elem_param = NULL;
+    }
+    if (t->rows_e && !resolve_size(c, t->rows_e, &t->rows))
+        return 0;
+    if (t->cols_e && !resolve_size(c, t->cols_e, &t->cols))
+        return 0;
+    t->rows_e = t->cols_e = NULL;
+    if (t->shape == SH_VECTOR)
+        t->rows = 1;
+    if (type_is_object(t) && (t->elem == EK_SURFACE || t->elem == EK_VOID)) {
+        diag_error(c->d, at, "a vector or matrix cannot hold %s", elem_cm_name(t->elem));
+        return 0;
+    }
+    return 1;
+}
+
+static expr *clone_expr_opt(checker *c, const expr *e)
+{
+    return e ? clone_expr(c->a, e) : NULL;
 }
 
 /* ---- regions -------------------------------------------------------------- */
@@ -240,8 +310,198 @@ static int check_call(checker *c, expr *e)
         diag_error(c->d, e->at, "'%s' is not a function", n);
         return 0;
     }
+    for (int i = 0; i < c->prog->nfuncs; i++)
+        if (!strcmp(c->prog->funcs[i]->name, n))
+            return instantiate(c, e, c->prog->funcs[i]);
     diag_error(c->d, e->at, "call to unknown function '%s'", n);
     return 0;
+}
+
+
+/* ---- helper functions ---------------------------------------------------------- */
+
+/* The value a template parameter gets from an explicit argument. */
+static int bind_explicit(checker *c, const template_param *tp, expr *arg, symbol *out)
+{
+    if (tp->is_type) {
+        if (arg->kind != E_TYPE || !resolve_type(c, &arg->type, arg->at)) {
+            if (arg->kind != E_TYPE)
+                diag_error(c->d, arg->at, "template parameter '%s' needs a type", tp->name);
+            return 0;
+        }
+        out->type = scalar_type(arg->type.elem);
+        return 1;
+    }
+    return const_arg(c, arg, "a template argument", &out->value);
+}
+
+static int is_tparam_name(const expr *e, const char *name)
+{
+    return e && e->kind == E_NAME && !strcmp(e->name, name);
+}
+
+/* Deduces template parameter tp from the parameters' types and the
+ * arguments' (vector<T, N> against vector<uchar, 16> gives T and N). */
+static int deduce(const function *f, const template_param *tp, expr *const *args,
+                  symbol *out)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        const ctype *pt = &f->params[i].sym->type;
+        const ctype *at = &args[i]->type;
+        if (tp->is_type && pt->elem_param && !strcmp(pt->elem_param, tp->name)) {
+            out->type = scalar_type(at->elem);
+            return 1;
+        }
+        if (tp->is_type || !type_is_object(at))
+            continue;
+        if (is_tparam_name(pt->cols_e, tp->name)) {
+            out->value = pt->shape == SH_VECTOR ? type_count(at) : at->cols;
+            return 1;
+        }
+        if (is_tparam_name(pt->rows_e, tp->name) && pt->shape == SH_MATRIX) {
+            out->value = at->rows;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int bind_template_params(checker *c, expr *call, function *f)
+{
+    if (call->ntargs > f->ntparams) {
+        diag_error(c->d, call->at, "'%s' has %d template parameters, not %d", f->name,
+                   f->ntparams, call->ntargs);
+        return 0;
+    }
+    for (int i = 0; i < f->ntparams; i++) {
+        const template_param *tp = &f->tparams[i];
+        symbol *s = arena_alloc(c->a, sizeof *s);
+        if (!s)
+            return 0;
+        s->name = tp->name;
+        s->is_type = tp->is_type;
+        s->is_const = s->has_value = !tp->is_type;
+        s->type = scalar_type(EK_I32);
+        if (i < call->ntargs ? !bind_explicit(c, tp, call->targs[i], s)
+                             : !deduce(f, tp, call->args, s)) {
+            if (i >= call->ntargs)
+                diag_error(c->d, call->at, "cannot deduce template parameter '%s' of '%s'",
+                           tp->name, f->name);
+            return 0;
+        }
+        if (!declare(c, s, tp->at))
+            return 0;
+    }
+    return 1;
+}
+
+/* Binds parameter i of the instance to its argument: a reference names the
+ * caller's region, a value parameter is a local initialised by the call. */
+static int bind_param(checker *c, inline_call *ic, int i, expr *arg)
+{
+    const param *p = &ic->callee->params[i];
+    symbol *sym = clone_symbol(c->a, p->sym);
+    if (!sym || !resolve_type(c, &sym->type, p->at))
+        return 0;
+    sym->is_param = 0;
+    ic->params[i] = (param){sym, p->at};
+    const ctype *t = &sym->type;
+    if (t->is_ref)
+        return bind_ref(c, sym, arg, arg->at) && declare(c, sym, p->at);
+    if (t->elem == EK_SURFACE && arg->type.elem != EK_SURFACE) {
+        diag_error(c->d, arg->at, "'%s' needs a SurfaceIndex", p->sym->name);
+        return 0;
+    }
+    if ((!type_is_object(t) && type_is_object(&arg->type)) ||
+        (type_is_object(t) && type_is_object(&arg->type) &&
+         type_count(t) != type_count(&arg->type)) ||
+        (t->elem != EK_SURFACE && arg->type.elem == EK_SURFACE)) {
+        diag_error(c->d, arg->at, "cannot pass %s as %s", type_name(c->a, &arg->type),
+                   type_name(c->a, t));
+        return 0;
+    }
+    if (t->elem == EK_SURFACE) { /* a SurfaceIndex is passed on as it is */
+        sym->alias = NULL;
+        sym->is_const = 1;
+    }
+    return declare(c, sym, p->at);
+}
+
+static int instantiate_body(checker *c, expr *call, inline_call *ic)
+{
+    function *f = ic->callee;
+    if (!bind_template_params(c, call, f))
+        return 0;
+    for (int i = 0; i < f->nparams; i++)
+        if (!bind_param(c, ic, i, call->args[i]))
+            return 0;
+    ic->ret = f->ret;
+    ic->ret.rows_e = clone_expr_opt(c, f->ret.rows_e);
+    ic->ret.cols_e = clone_expr_opt(c, f->ret.cols_e);
+    if (!resolve_type(c, &ic->ret, f->at))
+        return 0;
+    if (ic->ret.elem != EK_VOID || type_is_object(&ic->ret)) {
+        if (!(ic->result = arena_alloc(c->a, sizeof *ic->result)))
+            return 0;
+        ic->result->name = "cmk_ret";
+        ic->result->type = ic->ret;
+        ic->result->type.is_ref = 0;
+        ic->result->cname = arena_printf(c->a, "cmk_ret_%d", ic->id);
+    }
+    ic->body = clone_stmt(c->a, f->body);
+    return ic->body && check_stmt(c, ic->body);
+}
+
+/* A call of a helper: CM inlines them, so each call is checked (and later
+ * emitted) as its own copy of the body. */
+static int instantiate(checker *c, expr *call, function *f)
+{
+    if (f->is_kernel) {
+        diag_error(c->d, call->at, "the kernel '%s' cannot be called", f->name);
+        return 0;
+    }
+    for (int i = 0; i < c->active.n; i++)
+        if (c->active.items[i] == f) {
+            diag_error(c->d, call->at, "'%s' is called recursively; CM does not allow recursion",
+                       f->name);
+            return 0;
+        }
+    if (call->nargs != f->nparams) {
+        diag_error(c->d, call->at, "'%s' takes %d argument%s, not %d", f->name, f->nparams,
+                   f->nparams == 1 ? "" : "s", call->nargs);
+        return 0;
+    }
+    for (int i = 0; i < call->nargs; i++)
+        if (!check_expr(c, call->args[i]))
+            return 0;
+    inline_call *ic = arena_alloc(c->a, sizeof *ic);
+    if (!ic || !(ic->params = arena_alloc(c->a, (size_t)(f->nparams + 1) * sizeof *ic->params)))
+        return 0;
+    ic->callee = f;
+    ic->id = ++c->ncalls;
+    inline_call *outer_call = c->call;
+    function *outer_fn = c->fn;
+    int outer_loops = c->loop_depth;
+    int base = c->scope.n;
+    int ok = ptr_list_push(c->a, &c->active, f) == 0 &&
+             ptr_list_push(c->a, &c->scope, &scope_barrier) == 0;
+    c->call = ic;
+    c->fn = f;
+    c->loop_depth = 0;
+    ok = ok && instantiate_body(c, call, ic);
+    c->call = outer_call;
+    c->fn = outer_fn;
+    c->loop_depth = outer_loops;
+    c->scope.n = base;
+    c->active.n--;
+    if (!ok)
+        return 0;
+    call->call = ic;
+    call->type = ic->ret;
+    call->type.is_ref = 0;
+    if (ic->result && type_is_object(&ic->ret) && !(call->region = whole_view(c, ic->result)))
+        return 0;
+    return 1;
 }
 
 /* ---- methods ---------------------------------------------------------------- */
@@ -521,7 +781,7 @@ static int check_assign(checker *c, expr *e)
 
 static int check_cast(checker *c, expr *e)
 {
-    if (!check_expr(c, e->lhs))
+    if (!resolve_type(c, &e->type, e->at) || !check_expr(c, e->lhs))
         return 0;
     const ctype *from = &e->lhs->type;
     if (from->elem == EK_SURFACE || e->type.elem == EK_SURFACE || from->elem == EK_VOID) {
@@ -622,34 +882,49 @@ static int check_expr(checker *c, expr *e)
 
 /* ---- statements ------------------------------------------------------------------ */
 
+/* A vector_ref/matrix_ref names the region it is bound to. */
+static int bind_ref(checker *c, symbol *sym, expr *init, loc at)
+{
+    const ctype *t = &sym->type;
+    if (!init || !init->region || init->type.elem != t->elem ||
+        type_count(&init->type) != type_count(t)) {
+        diag_error(c->d, init ? init->at : at,
+                   "%s must be bound to a region of the same element type and size",
+                   type_name(c->a, t));
+        return 0;
+    }
+    const view *r = init->region;
+    if (init->type.rows != t->rows && r->rows > 1 && r->cstride * r->cols != r->rstride) {
+        diag_error(c->d, init->at, "%s cannot reshape a strided region", type_name(c->a, t));
+        return 0;
+    }
+    if (!(sym->alias = derive(c, r)))
+        return 0;
+    sym->alias->rows = t->rows;
+    sym->alias->cols = t->cols;
+    if (r->rows > 1 && t->rows != r->rows) { /* contiguous rows: re-cut them */
+        sym->alias->cstride = r->cstride;
+        sym->alias->rstride = r->cstride * t->cols;
+    } else if (r->rows == 1 && t->rows > 1) {
+        sym->alias->rstride = r->cstride * t->cols;
+    }
+    return 1;
+}
+
 static int check_decl(checker *c, stmt *s)
 {
     symbol *sym = s->sym;
     const ctype *t = &sym->type;
+    if (!resolve_type(c, &sym->type, s->at))
+        return 0;
     if (t->elem == EK_VOID || t->elem == EK_SURFACE) {
         diag_error(c->d, s->at, "a local variable cannot have type %s", type_name(c->a, t));
         return 0;
     }
     if (s->init && !check_expr(c, s->init))
         return 0;
-    if (t->is_ref) {
-        if (!s->init || !s->init->region || s->init->type.elem != t->elem ||
-            s->init->type.rows * s->init->type.cols != type_count(t)) {
-            diag_error(c->d, s->at, "%s must be initialised with a region of the same type and size",
-                       type_name(c->a, t));
-            return 0;
-        }
-        sym->alias = derive(c, s->init->region);
-        if (!sym->alias)
-            return 0;
-        sym->alias->rows = t->rows;
-        sym->alias->cols = t->cols;
-        if (s->init->type.rows != t->rows && s->init->region->cstride * t->cols != s->init->region->rstride) {
-            diag_error(c->d, s->at, "%s cannot reshape a strided region", type_name(c->a, t));
-            return 0;
-        }
-        return declare(c, sym, s->at);
-    }
+    if (t->is_ref)
+        return bind_ref(c, sym, s->init, s->at) && declare(c, sym, s->at);
     if (s->init) {
         const ctype *it = &s->init->type;
         if (it->elem == EK_SURFACE || it->elem == EK_VOID ||
@@ -716,6 +991,35 @@ static int check_for(checker *c, stmt *s)
     return ok;
 }
 
+/* return in a kernel (no value) or in a helper (its declared type). */
+static int check_return(checker *c, stmt *s)
+{
+    const ctype *want = c->call ? &c->call->ret : NULL;
+    int wants_value = want && (want->elem != EK_VOID || type_is_object(want));
+    if (!s->e) {
+        if (wants_value) {
+            diag_error(c->d, s->at, "'%s' must return %s", c->fn->name, type_name(c->a, want));
+            return 0;
+        }
+        return 1;
+    }
+    if (!wants_value) {
+        diag_error(c->d, s->at, c->call ? "'%s' returns no value" : "a kernel returns no value",
+                   c->fn->name);
+        return 0;
+    }
+    if (!check_expr(c, s->e))
+        return 0;
+    const ctype *t = &s->e->type;
+    if (t->elem == EK_VOID || t->elem == EK_SURFACE || (!type_is_object(want) && type_is_object(t)) ||
+        (type_is_object(want) && type_is_object(t) && type_count(want) != type_count(t))) {
+        diag_error(c->d, s->e->at, "cannot return %s from a function returning %s",
+                   type_name(c->a, t), type_name(c->a, want));
+        return 0;
+    }
+    return 1;
+}
+
 static int check_stmt(checker *c, stmt *s)
 {
     switch (s->kind) {
@@ -741,11 +1045,7 @@ static int check_stmt(checker *c, stmt *s)
         }
         return 1;
     case S_RETURN:
-        if (s->e) {
-            diag_error(c->d, s->at, "a kernel returns no value");
-            return 0;
-        }
-        return 1;
+        return check_return(c, s);
     case S_EMPTY:
         return 1;
     }
@@ -764,37 +1064,70 @@ static int check_param(checker *c, param *p)
     return declare(c, p->sym, p->at);
 }
 
-static int check_function(checker *c, function *f)
+static int check_kernel(checker *c, function *f)
 {
     c->fn = f;
-    if (!f->is_kernel) {
-        diag_error(c->d, f->at, "'%s': functions other than _GENX_MAIN_ kernels are not supported yet",
-                   f->name);
-        return 0;
-    }
+    c->call = NULL;
     if (f->ret.elem != EK_VOID || f->ret.shape != SH_SCALAR) {
         diag_error(c->d, f->at, "the kernel '%s' must return void", f->name);
+        return 0;
+    }
+    if (f->is_template) {
+        diag_error(c->d, f->at, "the kernel '%s' cannot be a template", f->name);
         return 0;
     }
     c->scope.n = 0;
     int ok = open_scope(c) == 0;
     for (int i = 0; ok && i < f->nparams; i++)
-        ok = check_param(c, &f->params[i]);
+        ok = resolve_type(c, &f->params[i].sym->type, f->params[i].at) &&
+             check_param(c, &f->params[i]);
     ok = ok && check_stmt(c, f->body);
     close_scope(c);
     return ok;
 }
 
+/* A helper nobody calls is still checked once, with its parameters as
+ * plain variables, so its errors are reported. Templates need arguments. */
+static int check_uncalled_helper(checker *c, function *f)
+{
+    if (f->is_template)
+        return 1;
+    expr call = {.kind = E_CALL, .at = f->at, .name = f->name, .nargs = f->nparams};
+    call.args = arena_alloc(c->a, (size_t)(f->nparams + 1) * sizeof *call.args);
+    if (!call.args)
+        return 0;
+    c->scope.n = 0;
+    for (int i = 0; i < f->nparams; i++) {
+        symbol *stand_in = clone_symbol(c->a, f->params[i].sym);
+        expr *arg = arena_alloc(c->a, sizeof *arg);
+        if (!stand_in || !arg || !resolve_type(c, &stand_in->type, f->params[i].at))
+            return 0;
+        stand_in->type.is_ref = 0;
+        stand_in->cname = stand_in->name;
+        *arg = (expr){.kind = E_NAME, .at = f->params[i].at, .name = stand_in->name};
+        if (declare(c, stand_in, f->params[i].at) == 0)
+            return 0;
+        call.args[i] = arg;
+    }
+    return check_expr(c, &call);
+}
+
 int check_program(program *p, arena *a, diag *d)
 {
-    checker c = {a, d, {0}, NULL, 0};
+    checker c = {.a = a, .d = d, .prog = p};
+    int kernels = 0;
     for (int i = 0; i < p->nfuncs; i++) {
+        function *f = p->funcs[i];
         for (int j = 0; j < i; j++)
-            if (!strcmp(p->funcs[i]->name, p->funcs[j]->name))
-                diag_error(d, p->funcs[i]->at, "redefinition of '%s'", p->funcs[i]->name);
-        check_function(&c, p->funcs[i]);
+            if (!strcmp(f->name, p->funcs[j]->name))
+                diag_error(d, f->at, "redefinition of '%s'", f->name);
+        kernels += f->is_kernel;
+        if (f->is_kernel)
+            check_kernel(&c, f);
+        else
+            check_uncalled_helper(&c, f);
     }
-    if (!d->errors && p->nfuncs == 0)
+    if (!d->errors && kernels == 0)
         diag_warning(d, (loc){0, 0}, "no kernel definitions found (_GENX_MAIN_)");
     return d->errors ? -1 : 0;
 }

@@ -22,7 +22,9 @@ typedef struct emitter {
     const source *src;
     int line_directives;
     int indent;
-    int temps; /* numbers temporaries */
+    int temps;           /* numbers temporaries */
+    const inline_call *inl; /* the helper body being emitted, or NULL */
+    int inl_returned;    /* it has a return, so it needs its end label */
 } emitter;
 
 /* The loop over a statement's elements: row cmk_r of rows, column cmk_c of
@@ -34,6 +36,7 @@ typedef struct loop_shape {
 static int emit_scalar(emitter *m, const expr *e);
 static int emit_elem(emitter *m, const expr *e, loop_shape s);
 static int emit_stmt(emitter *m, const stmt *s);
+static int emit_calls_in(emitter *m, const expr *e);
 
 static void put(emitter *m, const char *s)
 {
@@ -298,6 +301,12 @@ static int emit_scalar_assign(emitter *m, const expr *e)
 
 static int emit_call_scalar(emitter *m, const expr *e)
 {
+    if (e->call) { /* a helper's value, computed just before the statement */
+        if (!e->call->result)
+            return unsupported_here(m, e, "the value of a function returning void");
+        put(m, e->call->result->cname);
+        return 1;
+    }
     if (!strcmp(e->name, "get_thread_origin_x")) {
         put(m, "(uint32_t)cmk_t->x");
         return 1;
@@ -599,6 +608,10 @@ static void emit_line_directive(emitter *m, loc at)
 
 static int emit_expr_stmt(emitter *m, const expr *e)
 {
+    if (!emit_calls_in(m, e))
+        return 0;
+    if (e->kind == E_CALL && e->call)
+        return 1; /* the call was the statement */
     if (e->kind == E_CALL && (!strcmp(e->name, "read") || !strcmp(e->name, "write")))
         return emit_block_io(m, e);
     if (e->kind == E_CALL && !strncmp(e->name, "cm_", 3)) {
@@ -625,6 +638,8 @@ static int emit_decl(emitter *m, const stmt *s)
     const ctype *t = &sym->type;
     if (t->is_ref)
         return 1; /* a reference is its region; uses go straight to the base */
+    if (!emit_calls_in(m, s->init))
+        return 0;
     if (type_is_object(t)) {
         line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(t->elem), sym->cname,
              type_count(t));
@@ -651,6 +666,105 @@ static int emit_decl(emitter *m, const stmt *s)
 }
 
 /* A loop's or branch's body: a block stays at the statement's level. */
+/* ---- helper calls --------------------------------------------------------------------- */
+
+static int emit_inline_call(emitter *m, const expr *call);
+
+/* Expands, before the statement that uses them, the helper calls in e:
+ * innermost first, each leaving its value in its result variable. */
+static int emit_calls_in(emitter *m, const expr *e)
+{
+    if (!e)
+        return 1;
+    for (int i = 0; i < e->nargs; i++)
+        if (!emit_calls_in(m, e->args[i]))
+            return 0;
+    if (!emit_calls_in(m, e->lhs) || !emit_calls_in(m, e->rhs))
+        return 0;
+    return e->kind == E_CALL && e->call ? emit_inline_call(m, e) : 1;
+}
+
+static int has_call(const expr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == E_CALL && e->call)
+        return 1;
+    for (int i = 0; i < e->nargs; i++)
+        if (has_call(e->args[i]))
+            return 1;
+    return has_call(e->lhs) || has_call(e->rhs);
+}
+
+static int emit_decl(emitter *m, const stmt *s);
+
+static void declare_result(emitter *m, const symbol *r)
+{
+    if (type_is_object(&r->type))
+        line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(r->type.elem), r->cname,
+             type_count(&r->type));
+    else
+        line(m, "CMK_MAYBE_UNUSED %s %s;", elem_c_name(r->type.elem), r->cname);
+}
+
+/* The callee's body in a block of its own: value parameters become
+ * locals initialised from the arguments; references are regions already. */
+static int emit_inline_call(emitter *m, const expr *call)
+{
+    const inline_call *ic = call->call;
+    if (ic->result)
+        declare_result(m, ic->result);
+    line(m, "{ /* %s */", ic->callee->name);
+    m->indent++;
+    for (int i = 0; i < ic->callee->nparams; i++) {
+        const symbol *sym = ic->params[i].sym;
+        stmt decl = {.kind = S_DECL, .at = ic->params[i].at, .sym = (symbol *)sym,
+                     .init = call->args[i]};
+        if (!sym->alias && !sym->type.is_ref && !emit_decl(m, &decl))
+            return 0;
+    }
+    const inline_call *outer = m->inl;
+    int outer_returned = m->inl_returned;
+    m->inl = ic;
+    m->inl_returned = 0;
+    int ok = emit_stmt(m, ic->body);
+    if (m->inl_returned)
+        line(m, "cmk_done_%d:;", ic->id);
+    m->inl = outer;
+    m->inl_returned = outer_returned;
+    m->indent--;
+    line(m, "}");
+    return ok;
+}
+
+/* return in a helper: the value to its result, then to the body's end. */
+static int emit_return(emitter *m, const stmt *s)
+{
+    if (!m->inl) {
+        line(m, "return;");
+        return 1;
+    }
+    const symbol *r = m->inl->result;
+    if (s->e && r && type_is_object(&r->type)) {
+        expr dst = {.kind = E_NAME, .sym = (symbol *)r, .type = r->type};
+        view whole = {.base = (symbol *)r, .rows = r->type.rows, .cols = r->type.cols,
+                      .rstride = r->type.cols, .cstride = 1};
+        dst.region = &whole;
+        if (!emit_object_assign(m, &dst, '=', s->e))
+            return 0;
+    } else if (s->e && r) {
+        start_line(m);
+        fprintf(m->out, "%s = ", r->cname);
+        convert_open(m, r->type.elem, s->e->type.elem);
+        if (!emit_scalar(m, s->e))
+            return 0;
+        put(m, ");\n");
+    }
+    line(m, "goto cmk_done_%d;", m->inl->id);
+    m->inl_returned = 1;
+    return 1;
+}
+
 static int emit_body(emitter *m, const stmt *body)
 {
     int step = body->kind != S_BLOCK;
@@ -716,6 +830,12 @@ static int emit_stmt(emitter *m, const stmt *s)
 {
     if (s->kind != S_BLOCK && s->kind != S_EMPTY)
         emit_line_directive(m, s->at);
+    if ((s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO) &&
+        (has_call(s->e) || has_call(s->step))) {
+        diag_error(m->d, s->at, "a helper function called in a loop condition is not supported; "
+                                "call it in the loop body");
+        return 0;
+    }
     switch (s->kind) {
     case S_EXPR:
         return emit_expr_stmt(m, s->e);
@@ -724,7 +844,8 @@ static int emit_stmt(emitter *m, const stmt *s)
     case S_BLOCK:
         return emit_block(m, s);
     case S_IF:
-        if (!emit_cond(m, "if (", s->e, ")\n") || !emit_body(m, s->body))
+        if (!emit_calls_in(m, s->e) || !emit_cond(m, "if (", s->e, ")\n") ||
+            !emit_body(m, s->body))
             return 0;
         if (s->else_body) {
             line(m, "else");
@@ -747,8 +868,7 @@ static int emit_stmt(emitter *m, const stmt *s)
         line(m, "continue;");
         return 1;
     case S_RETURN:
-        line(m, "return;");
-        return 1;
+        return emit_calls_in(m, s->e) && emit_return(m, s);
     case S_EMPTY:
         return 1;
     }
@@ -838,26 +958,32 @@ static void emit_descriptor_params(emitter *m, const function *f)
 static void emit_program_descriptor(emitter *m, const program *p)
 {
     put(m, "\nstatic const cmk_kernel_desc cmk_kernels[] = {\n");
+    int kernels = 0;
     for (int i = 0; i < p->nfuncs; i++) {
         const function *f = p->funcs[i];
+        if (!f->is_kernel)
+            continue;
+        kernels++;
         fprintf(m->out, "    {\"%s\", (void (*)(void))%s__cmk_batch, %d, %s__params},\n",
                 f->name, f->name, f->nparams, f->name);
     }
-    if (p->nfuncs == 0)
+    if (kernels == 0)
         put(m, "    {0, 0, 0, 0},\n");
     put(m, "};\n\n");
     fprintf(m->out, "CMK_EXPORT const cmk_program_desc cmk_program = {CMK_ABI_VERSION, %d, cmk_kernels};\n",
-            p->nfuncs);
+            kernels);
 }
 
 int emit_program(const program *p, const source *src, int line_directives, arena *a, diag *d,
                  FILE *out)
 {
-    emitter m = {out, a, d, src, line_directives, 0, 0};
+    emitter m = {.out = out, .a = a, .d = d, .src = src, .line_directives = line_directives};
     put(&m, "/* Generated by cmc from a C-for-Metal kernel. Edit the kernel, not this. */\n");
     put(&m, "#include <cmk/kernel.h>\n");
     for (int i = 0; i < p->nfuncs; i++) {
         const function *f = p->funcs[i];
+        if (!f->is_kernel)
+            continue; /* helpers were expanded where they are called */
         if (!emit_kernel_body(&m, f))
             return -1;
         emit_batch_entry(&m, f);

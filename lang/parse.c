@@ -20,6 +20,8 @@ typedef struct parser {
     arena *a;
     diag *d;
     int pending_unroll; /* a #pragma unroll waits for its loop */
+    const template_param *tparams; /* of the template being parsed */
+    int ntparams;
 } parser;
 
 static stmt *parse_stmt(parser *p, TSNode n);
@@ -109,6 +111,14 @@ static void unsupported(parser *p, TSNode n)
 
 static int parse_template_type(parser *p, TSNode n, ctype *t);
 
+static const template_param *find_tparam(parser *p, const char *name)
+{
+    for (int i = 0; name && i < p->ntparams; i++)
+        if (!strcmp(p->tparams[i].name, name))
+            return &p->tparams[i];
+    return NULL;
+}
+
 /* Parses a type node; reports and returns 0 when it is not a CM type. */
 static int parse_type(parser *p, TSNode n, ctype *t)
 {
@@ -122,6 +132,11 @@ static int parse_type(parser *p, TSNode n, ctype *t)
     const char *name = text(p, n);
     if (name && scalar_type_by_name(name, &t->elem))
         return 1;
+    const template_param *tp = find_tparam(p, name);
+    if (tp && tp->is_type) {
+        t->elem_param = tp->name;
+        return 1;
+    }
     diag_error(p->d, loc_of(n), "unknown type '%s'", name ? name : "?");
     return 0;
 }
@@ -193,8 +208,13 @@ static int parse_template_type(parser *p, TSNode n, ctype *t)
         return 0;
     int want = is_vector ? 2 : 3;
     if (nargs > 0 && args[0]->kind == E_NAME) {
-        diag_error(p->d, args[0]->at, "unknown type '%s'", args[0]->name);
-        return 0;
+        const template_param *tp = find_tparam(p, args[0]->name);
+        if (!tp || !tp->is_type) {
+            diag_error(p->d, args[0]->at, "unknown type '%s'", args[0]->name);
+            return 0;
+        }
+        args[0]->kind = E_TYPE;
+        args[0]->type = (ctype){.elem_param = tp->name, .shape = SH_SCALAR, .rows = 1, .cols = 1};
     }
     if (nargs != want || args[0]->kind != E_TYPE) {
         diag_error(p->d, loc_of(n), "'%s' takes an element type and %d size%s",
@@ -202,18 +222,27 @@ static int parse_template_type(parser *p, TSNode n, ctype *t)
         return 0;
     }
     t->elem = args[0]->type.elem;
+    t->elem_param = args[0]->type.elem_param;
     t->shape = is_vector ? SH_VECTOR : SH_MATRIX;
     t->is_ref = strstr(name, "_ref") != NULL;
+    t->rows = 1;
     for (int i = 1; i < nargs; i++) {
-        if (args[i]->kind != E_INT || args[i]->ival <= 0 || args[i]->ival > (1 << 20)) {
-            diag_error(p->d, args[i]->at,
-                       "the size of a %s must be a positive integer literal", name);
+        expr *size = args[i];
+        if (size->kind == E_TYPE) {
+            diag_error(p->d, size->at, "the size of a %s must be a constant", name);
             return 0;
         }
+        if (size->kind == E_INT && (size->ival <= 0 || size->ival > (1 << 20))) {
+            diag_error(p->d, size->at, "the size of a %s must be a positive integer", name);
+            return 0;
+        }
+        int is_cols = i == nargs - 1;
+        if (size->kind != E_INT) /* named: check.c resolves it */
+            *(is_cols ? &t->cols_e : &t->rows_e) = size;
+        else
+            *(is_cols ? &t->cols : &t->rows) = (int)size->ival;
     }
-    t->rows = is_vector ? 1 : (int)args[1]->ival;
-    t->cols = (int)args[nargs - 1]->ival;
-    if (t->elem == EK_SURFACE || t->elem == EK_VOID) {
+    if (!t->elem_param && (t->elem == EK_SURFACE || t->elem == EK_VOID)) {
         diag_error(p->d, loc_of(n), "'%s' cannot hold elements of that type", name);
         return 0;
     }
@@ -335,6 +364,15 @@ static expr *parse_call(parser *p, TSNode n)
         if (!e)
             return NULL;
         e->name = text(p, f);
+        return parse_args(p, field(n, "arguments"), e);
+    }
+    if (is(f, "template_function")) { /* f<8, uchar>(x) */
+        expr *e = new_expr(p, E_CALL, n);
+        if (!e)
+            return NULL;
+        e->name = text(p, field(f, "name"));
+        if (!parse_template_args(p, field(f, "arguments"), &e->targs, &e->ntargs))
+            return NULL;
         return parse_args(p, field(n, "arguments"), e);
     }
     if (is(f, "primitive_type") || is(f, "type_identifier") || is(f, "template_type") ||
@@ -795,11 +833,16 @@ static int parse_params(parser *p, TSNode list, function *f)
         TSNode name = field(pd, "declarator");
         if (!sym || !parse_type(p, field(pd, "type"), &sym->type))
             return 0;
+        if (ts_node_is_null(name)) {
+            diag_error(p->d, loc_of(pd), "a parameter needs a name");
+            return 0;
+        }
+        if (is(name, "reference_declarator")) { /* vector<int, 8> &v */
+            sym->type.is_ref = 1;
+            name = ts_node_named_child(name, 0);
+        }
         if (ts_node_is_null(name) || !is(name, "identifier")) {
-            if (ts_node_is_null(name))
-                diag_error(p->d, loc_of(pd), "a kernel parameter needs a name");
-            else
-                unsupported(p, name);
+            unsupported(p, ts_node_is_null(name) ? pd : name);
             return 0;
         }
         sym->name = text(p, name);
@@ -829,6 +872,62 @@ static function *parse_function(parser *p, TSNode n)
     return f->body ? f : NULL;
 }
 
+static int parse_template_params(parser *p, TSNode list, function *f)
+{
+    uint32_t n = ts_node_named_child_count(list);
+    f->tparams = arena_alloc(p->a, (n ? n : 1) * sizeof *f->tparams);
+    if (!f->tparams)
+        return 0;
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode tp = ts_node_named_child(list, i);
+        if (skippable(tp))
+            continue;
+        template_param *out = &f->tparams[f->ntparams];
+        out->at = loc_of(tp);
+        out->is_type = is(tp, "type_parameter_declaration");
+        TSNode name = out->is_type ? ts_node_named_child(tp, 0) : field(tp, "declarator");
+        if (!is(tp, "type_parameter_declaration") && !is(tp, "parameter_declaration")) {
+            unsupported(p, tp);
+            return 0;
+        }
+        if (ts_node_is_null(name) || !(out->name = text(p, name)))
+            return 0;
+        f->ntparams++;
+    }
+    return 1;
+}
+
+/* template <int N, typename T> void f(...): parsed once, with the
+ * parameters' names known; check.c instantiates it per call. */
+static function *parse_template(parser *p, TSNode n)
+{
+    TSNode def = n;
+    int found = 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+        if (is(ts_node_named_child(n, i), "function_definition")) {
+            def = ts_node_named_child(n, i);
+            found = 1;
+        }
+    function holder = {0};
+    if (!found) {
+        diag_error(p->d, loc_of(n), "only function templates are supported");
+        return NULL;
+    }
+    if (!parse_template_params(p, field(n, "parameters"), &holder))
+        return NULL;
+    p->tparams = holder.tparams;
+    p->ntparams = holder.ntparams;
+    function *f = parse_function(p, def);
+    p->tparams = NULL;
+    p->ntparams = 0;
+    if (!f)
+        return NULL;
+    f->tparams = holder.tparams;
+    f->ntparams = holder.ntparams;
+    f->is_template = 1;
+    return f;
+}
+
 static void parse_top_level(parser *p, TSNode n, ptr_list *funcs)
 {
     for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
@@ -841,6 +940,10 @@ static void parse_top_level(parser *p, TSNode n, ptr_list *funcs)
             parse_top_level(p, c, funcs);
         } else if (is(c, "function_definition")) {
             function *f = parse_function(p, c);
+            if (f && ptr_list_push(p->a, funcs, f))
+                return;
+        } else if (is(c, "template_declaration")) {
+            function *f = parse_template(p, c);
             if (f && ptr_list_push(p->a, funcs, f))
                 return;
         } else if (is(c, "preproc_call")) {
@@ -883,7 +986,7 @@ static void report_syntax_error(parser *p, TSNode root)
 
 int parse_program(const source *src, arena *a, diag *d, program *out)
 {
-    parser p = {src, a, d, 0};
+    parser p = {.src = src, .a = a, .d = d};
     TSParser *tsp = ts_parser_new();
     if (!tsp || !ts_parser_set_language(tsp, tree_sitter_cpp())) {
         diag_error(d, (loc){0, 0}, "the C++ grammar does not match the tree-sitter runtime");

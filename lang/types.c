@@ -53,12 +53,12 @@ int scalar_type_by_name(const char *name, elem_kind *elem)
 
 ctype scalar_type(elem_kind elem)
 {
-    return (ctype){elem, SH_SCALAR, 1, 1, 0};
+    return (ctype){.elem = elem, .shape = SH_SCALAR, .rows = 1, .cols = 1};
 }
 
 ctype shaped_type(elem_kind elem, int rows, int cols)
 {
-    return (ctype){elem, rows == 1 ? SH_VECTOR : SH_MATRIX, rows, cols, 0};
+    return (ctype){.elem = elem, .shape = rows == 1 ? SH_VECTOR : SH_MATRIX, .rows = rows, .cols = cols};
 }
 
 int elem_size(elem_kind e) { return elems[e].size; }
