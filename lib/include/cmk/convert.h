@@ -134,19 +134,19 @@ static inline double cmk_sat_f64(double f)
         return (dtype)(v < (stype)(hi) ? v : (stype)(hi));                   \
     }
 
-#define CMK_DEFINE_SAT_ALL(src, stype, ustype)                               \
+#define CMK_DEFINE_SAT_ALL(src, stype, usrc, ustype)                         \
     CMK_DEFINE_SAT_FROM_SIGNED(i8, int8_t, src, stype, INT8_MIN, INT8_MAX)   \
     CMK_DEFINE_SAT_FROM_SIGNED(u8, uint8_t, src, stype, 0, UINT8_MAX)        \
     CMK_DEFINE_SAT_FROM_SIGNED(i16, int16_t, src, stype, INT16_MIN,          \
                                INT16_MAX)                                    \
     CMK_DEFINE_SAT_FROM_SIGNED(u16, uint16_t, src, stype, 0, UINT16_MAX)     \
-    CMK_DEFINE_SAT_FROM_UNSIGNED(i8, int8_t, u##src, ustype, INT8_MAX)       \
-    CMK_DEFINE_SAT_FROM_UNSIGNED(u8, uint8_t, u##src, ustype, UINT8_MAX)     \
-    CMK_DEFINE_SAT_FROM_UNSIGNED(i16, int16_t, u##src, ustype, INT16_MAX)    \
-    CMK_DEFINE_SAT_FROM_UNSIGNED(u16, uint16_t, u##src, ustype, UINT16_MAX)
+    CMK_DEFINE_SAT_FROM_UNSIGNED(i8, int8_t, usrc, ustype, INT8_MAX)         \
+    CMK_DEFINE_SAT_FROM_UNSIGNED(u8, uint8_t, usrc, ustype, UINT8_MAX)       \
+    CMK_DEFINE_SAT_FROM_UNSIGNED(i16, int16_t, usrc, ustype, INT16_MAX)      \
+    CMK_DEFINE_SAT_FROM_UNSIGNED(u16, uint16_t, usrc, ustype, UINT16_MAX)
 
 /* i32/u32 sources: the fast path for int arithmetic on narrow elements. */
-CMK_DEFINE_SAT_ALL(i32, int32_t, uint32_t)
+CMK_DEFINE_SAT_ALL(i32, int32_t, u32, uint32_t)
 CMK_DEFINE_SAT_FROM_SIGNED(i32, int32_t, i32, int32_t, INT32_MIN, INT32_MAX)
 CMK_DEFINE_SAT_FROM_SIGNED(u32, uint32_t, i32, int32_t, 0, INT32_MAX)
 CMK_DEFINE_SAT_FROM_SIGNED(i64, int64_t, i32, int32_t, INT32_MIN, INT32_MAX)
@@ -157,7 +157,7 @@ CMK_DEFINE_SAT_FROM_UNSIGNED(i64, int64_t, u32, uint32_t, UINT32_MAX)
 CMK_DEFINE_SAT_FROM_UNSIGNED(u64, uint64_t, u32, uint32_t, UINT32_MAX)
 
 /* i64/u64 sources: every integer result of CM arithmetic fits here. */
-CMK_DEFINE_SAT_ALL(i64, int64_t, uint64_t)
+CMK_DEFINE_SAT_ALL(i64, int64_t, u64, uint64_t)
 CMK_DEFINE_SAT_FROM_SIGNED(i32, int32_t, i64, int64_t, INT32_MIN, INT32_MAX)
 CMK_DEFINE_SAT_FROM_SIGNED(u32, uint32_t, i64, int64_t, 0, UINT32_MAX)
 CMK_DEFINE_SAT_FROM_SIGNED(i64, int64_t, i64, int64_t, INT64_MIN, INT64_MAX)
