@@ -97,11 +97,26 @@ static void convert_open(emitter *m, elem_kind to, elem_kind from)
 
 /* ---- regions -------------------------------------------------------------------- */
 
+static void emit_string_literal(emitter *m, const char *text)
+{
+    put(m, "\"");
+    for (const char *p = text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', m->out);
+        fputc(*p, m->out);
+    }
+    put(m, "\"");
+}
+
 /* The region's first element; with more to follow, a zero says nothing.
+ * A run-time offset is checked against the base's size first (the check
+ * is loop-invariant, so the C compiler hoists it out of element loops).
  * Returns 0 on error, else 1 plus 1 if it printed something. */
 static int emit_offset_part(emitter *m, const view *v, int more)
 {
     int printed = v->off || (!v->nterms && !more);
+    if (v->nterms)
+        put(m, "cmk_checked(");
     if (printed)
         fprintf(m->out, "%lld", (long long)v->off);
     for (int i = 0; i < v->nterms; i++) {
@@ -112,6 +127,13 @@ static int emit_offset_part(emitter *m, const view *v, int more)
         put(m, "(");
         if (!emit_scalar(m, v->terms[i].e))
             return 0;
+        put(m, ")");
+    }
+    if (v->nterms) {
+        int64_t extent = (int64_t)(v->rows - 1) * v->rstride + (int64_t)(v->cols - 1) * v->cstride;
+        source_loc l = source_locate(m->src, v->terms[0].e->at.row, v->terms[0].e->at.col);
+        fprintf(m->out, ", %lld, ", (long long)(type_count(&v->base->type) - 1 - extent));
+        emit_string_literal(m, arena_printf(m->a, "%s:%d:%d", l.file, l.line, l.col));
         put(m, ")");
     }
     return 1 + (printed || v->nterms);
@@ -597,13 +619,9 @@ static void emit_line_directive(emitter *m, loc at)
     if (!m->line_directives)
         return;
     source_loc l = source_locate(m->src, at.row, at.col);
-    fprintf(m->out, "#line %d \"", l.line);
-    for (const char *p = l.file; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fputc('\\', m->out);
-        fputc(*p, m->out);
-    }
-    put(m, "\"\n");
+    fprintf(m->out, "#line %d ", l.line);
+    emit_string_literal(m, l.file);
+    put(m, "\n");
 }
 
 static int emit_expr_stmt(emitter *m, const expr *e)

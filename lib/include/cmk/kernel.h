@@ -6,6 +6,8 @@
 #define CMK_KERNEL_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "abi.h"
@@ -32,5 +34,26 @@
 
 /* cm_fence: this thread's writes are visible to others before what follows. */
 #define CMK_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+
+/* A region whose offset is known only at run time (m.row(i), v(j)) is
+ * checked before use: on the GPU such a region reads or writes some other
+ * register; on the CPU it would corrupt the stack, so the kernel stops
+ * with the kernel's own location instead, like a sanitizer. */
+#if defined(__GNUC__)
+__attribute__((noreturn, cold, noinline))
+#endif
+static void cmk_region_fault(const char *where, int64_t offset, int64_t last)
+{
+    fprintf(stderr, "%s: error: region out of bounds at run time (first element %lld, valid 0..%lld)\n",
+            where, (long long)offset, (long long)last);
+    abort();
+}
+
+static inline int64_t cmk_checked(int64_t offset, int64_t last, const char *where)
+{
+    if ((uint64_t)offset > (uint64_t)last)
+        cmk_region_fault(where, offset, last);
+    return offset;
+}
 
 #endif /* CMK_KERNEL_H */
