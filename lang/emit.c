@@ -257,6 +257,28 @@ static elem_kind operand_elem(int op, elem_kind a, elem_kind b)
     return elem_common(a, b);
 }
 
+/* Shifts as the hardware does them: the count taken modulo the width, and
+ * a left shift done unsigned, so no count or value is undefined in C. */
+static int emit_shift(emitter *m, int op, const expr *l, const expr *r, elem_kind t,
+                      int (*emit)(emitter *, const expr *, loop_shape), loop_shape s)
+{
+    static const elem_kind unsigned_of[EK_COUNT] = {
+        [EK_I32] = EK_U32, [EK_U32] = EK_U32, [EK_I64] = EK_U64, [EK_U64] = EK_U64,
+    };
+    int bits = elem_size(t) * 8;
+    fprintf(m->out, "(%s)(", elem_c_name(t));
+    if (op == OP_SHL)
+        fprintf(m->out, "(%s)", elem_c_name(unsigned_of[t]));
+    put(m, "(");
+    if (!emit(m, l, s))
+        return 0;
+    fprintf(m->out, ") %s ((", op_text(op));
+    if (!emit(m, r, s))
+        return 0;
+    fprintf(m->out, ") & %d))", bits - 1);
+    return 1;
+}
+
 /* (T)(a) op (T)(b), with the right operand of a shift left as it is. The
  * casts spell out C++'s conversions, so the C means what the kernel meant
  * and gives no sign-compare warnings. */
@@ -286,6 +308,8 @@ static int emit_operands(emitter *m, int op, const expr *l, const expr *r, elem_
                          operand_fn emit, loop_shape s)
 {
     int is_shift = op == OP_SHL || op == OP_SHR;
+    if (is_shift)
+        return emit_shift(m, op, l, r, t, emit, s);
     put(m, "(");
     if (!emit_as(m, l, t, emit, s))
         return 0;
@@ -624,6 +648,31 @@ static void emit_line_directive(emitter *m, loc at)
     put(m, "\n");
 }
 
+static int assigns(const expr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == E_ASSIGN || e->kind == E_INCDEC)
+        return 1;
+    for (int i = 0; i < e->nargs; i++)
+        if (assigns(e->args[i]))
+            return 1;
+    return assigns(e->lhs) || assigns(e->rhs);
+}
+
+/* A vector value computed for nothing: C++ would warn; an assignment
+ * buried in it is beyond the element loops, so it is refused. */
+static int emit_unused_value(emitter *m, const expr *e)
+{
+    if (assigns(e)) {
+        diag_error(m->d, e->at, "an assignment inside a vector expression is not supported");
+        return 0;
+    }
+    diag_warning(m->d, e->at, "expression result unused");
+    line(m, ";");
+    return 1;
+}
+
 static int emit_expr_stmt(emitter *m, const expr *e)
 {
     if (!emit_calls_in(m, e))
@@ -641,7 +690,7 @@ static int emit_expr_stmt(emitter *m, const expr *e)
     if (e->kind == E_ASSIGN && type_is_object(&e->lhs->type))
         return emit_object_assign(m, e->lhs, e->op, e->rhs);
     if (type_is_object(&e->type))
-        return 1; /* a vector value nobody uses: nothing to do */
+        return emit_unused_value(m, e);
     start_line(m);
     put(m, "(void)");
     if (!emit_scalar(m, e))
@@ -822,8 +871,11 @@ static int emit_for(emitter *m, const stmt *s)
     if (s->e && !emit_scalar(m, s->e))
         return 0;
     put(m, "; ");
-    if (s->step && !emit_scalar(m, s->step))
-        return 0;
+    if (s->step) {
+        put(m, "(void)");
+        if (!emit_scalar(m, s->step))
+            return 0;
+    }
     put(m, ")\n");
     if (!emit_body(m, s->body))
         return 0;

@@ -37,7 +37,12 @@ static loc loc_of(TSNode n)
 
 static int is(TSNode n, const char *type)
 {
-    return strcmp(ts_node_type(n), type) == 0;
+    return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+static const char *node_type(TSNode n)
+{
+    return ts_node_is_null(n) ? "" : ts_node_type(n);
 }
 
 static TSNode field(TSNode n, const char *name)
@@ -47,12 +52,16 @@ static TSNode field(TSNode n, const char *name)
 
 static const char *text(parser *p, TSNode n)
 {
+    if (ts_node_is_null(n))
+        return arena_strndup(p->a, "", 0);
     uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
     return arena_strndup(p->a, p->src->text + b, e - b);
 }
 
 static int text_is(parser *p, TSNode n, const char *s)
 {
+    if (ts_node_is_null(n))
+        return 0;
     uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
     return strlen(s) == e - b && memcmp(p->src->text + b, s, e - b) == 0;
 }
@@ -104,6 +113,10 @@ static const char *construct_name(TSNode n)
 
 static void unsupported(parser *p, TSNode n)
 {
+    if (ts_node_is_null(n)) {
+        diag_error(p->d, (loc){0, 0}, "unsupported construct");
+        return;
+    }
     diag_error(p->d, loc_of(n), "%s is not supported by cmc", construct_name(n));
 }
 
@@ -125,6 +138,10 @@ static int parse_type(parser *p, TSNode n, ctype *t)
     memset(t, 0, sizeof *t);
     t->shape = SH_SCALAR;
     t->rows = t->cols = 1;
+    if (ts_node_is_null(n)) {
+        diag_error(p->d, (loc){0, 0}, "a type is missing");
+        return 0;
+    }
     if (is(n, "type_descriptor"))
         return parse_type(p, field(n, "type"), t);
     if (is(n, "template_type"))
@@ -405,7 +422,7 @@ static expr *parse_binary(parser *p, TSNode n)
     expr *e = new_expr(p, E_BINARY, n);
     if (!e)
         return NULL;
-    e->op = op_code(ts_node_type(field(n, "operator")));
+    e->op = op_code(node_type(field(n, "operator")));
     e->lhs = parse_expr(p, field(n, "left"));
     e->rhs = parse_expr(p, field(n, "right"));
     if (!e->op) {
@@ -421,7 +438,7 @@ static expr *parse_unary(parser *p, TSNode n, expr_kind kind)
     if (!e)
         return NULL;
     TSNode op = field(n, "operator");
-    e->op = op_code(ts_node_type(op));
+    e->op = op_code(node_type(op));
     e->is_postfix = ts_node_start_byte(op) > ts_node_start_byte(n);
     e->lhs = parse_expr(p, field(n, "argument"));
     return e->lhs ? e : NULL;
@@ -432,7 +449,7 @@ static expr *parse_assign(parser *p, TSNode n)
     expr *e = new_expr(p, E_ASSIGN, n);
     if (!e)
         return NULL;
-    e->op = assign_op_code(ts_node_type(field(n, "operator")));
+    e->op = assign_op_code(node_type(field(n, "operator")));
     e->lhs = parse_expr(p, field(n, "left"));
     e->rhs = parse_expr(p, field(n, "right"));
     return e->lhs && e->rhs ? e : NULL;
