@@ -279,6 +279,23 @@ static int emit_shift(emitter *m, int op, const expr *l, const expr *r, elem_kin
     return 1;
 }
 
+static int emit_as(emitter *m, const expr *e, elem_kind t,
+                   int (*emit)(emitter *, const expr *, loop_shape), loop_shape s);
+
+/* Integer / and % through cmk_div / cmk_mod: defined for every divisor. */
+static int emit_int_division(emitter *m, int op, const expr *l, const expr *r, elem_kind t,
+                             int (*emit)(emitter *, const expr *, loop_shape), loop_shape s)
+{
+    fprintf(m->out, "cmk_%s_%s(", op == '/' ? "div" : "mod", short_elem(t));
+    if (!emit_as(m, l, t, emit, s))
+        return 0;
+    put(m, ", ");
+    if (!emit_as(m, r, t, emit, s))
+        return 0;
+    put(m, ")");
+    return 1;
+}
+
 /* (T)(a) op (T)(b), with the right operand of a shift left as it is. The
  * casts spell out C++'s conversions, so the C means what the kernel meant
  * and gives no sign-compare warnings. */
@@ -310,6 +327,8 @@ static int emit_operands(emitter *m, int op, const expr *l, const expr *r, elem_
     int is_shift = op == OP_SHL || op == OP_SHR;
     if (is_shift)
         return emit_shift(m, op, l, r, t, emit, s);
+    if ((op == '/' || op == '%') && elem_is_integer(t))
+        return emit_int_division(m, op, l, r, t, emit, s);
     put(m, "(");
     if (!emit_as(m, l, t, emit, s))
         return 0;

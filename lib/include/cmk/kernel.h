@@ -35,6 +35,26 @@
 /* cm_fence: this thread's writes are visible to others before what follows. */
 #define CMK_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 
+/* Integer division with every case defined, since a kernel must not stop
+ * the host on x / 0: the quotient is all ones (as GEN's integer divide
+ * gives), the remainder the dividend; MIN / -1 wraps. */
+#define CMK_DEFINE_SIGNED_DIV(name, T, MIN)                                 \
+    static inline T cmk_div_##name(T a, T b)                                \
+    {                                                                       \
+        return b == 0 ? (T)-1 : (a == MIN && b == -1) ? a : (T)(a / b);     \
+    }                                                                       \
+    static inline T cmk_mod_##name(T a, T b)                                \
+    {                                                                       \
+        return b == 0 ? a : (a == MIN && b == -1) ? (T)0 : (T)(a % b);      \
+    }
+#define CMK_DEFINE_UNSIGNED_DIV(name, T)                                    \
+    static inline T cmk_div_##name(T a, T b) { return b == 0 ? (T)~(T)0 : (T)(a / b); } \
+    static inline T cmk_mod_##name(T a, T b) { return b == 0 ? a : (T)(a % b); }
+CMK_DEFINE_SIGNED_DIV(i32, int32_t, INT32_MIN)
+CMK_DEFINE_SIGNED_DIV(i64, int64_t, INT64_MIN)
+CMK_DEFINE_UNSIGNED_DIV(u32, uint32_t)
+CMK_DEFINE_UNSIGNED_DIV(u64, uint64_t)
+
 /* A region whose offset is known only at run time (m.row(i), v(j)) is
  * checked before use: on the GPU such a region reads or writes some other
  * register; on the CPU it would corrupt the stack, so the kernel stops
