@@ -143,9 +143,31 @@ static char *write_c_file(const cmc_options *o, const buffer *c_code, const char
     return path;
 }
 
+/* cc failing to create the output would read as a translator bug, so
+ * the one likely user error is caught first: a directory that is not there
+ * or not writable. */
+static int check_output_dir(const char *output)
+{
+    const char *slash = strrchr(output, '/');
+    char *dir = !slash ? strdup(".")
+              : slash == output ? strdup("/")
+              : strndup(output, (size_t)(slash - output));
+    if (!dir) {
+        fprintf(stderr, "cmc: error: out of memory\n");
+        return -1;
+    }
+    int ok = access(dir, W_OK | X_OK) == 0;
+    if (!ok)
+        fprintf(stderr, "cmc: error: cannot write '%s': %s\n", output, strerror(errno));
+    free(dir);
+    return ok ? 0 : -1;
+}
+
 int compile(const cmc_options *o, const char *include_dir, const buffer *c_code,
             const char *output, output_kind kind)
 {
+    if (check_output_dir(output) != 0)
+        return -1;
     char *c_file = write_c_file(o, c_code, output);
     if (!c_file)
         return -1;
