@@ -36,6 +36,23 @@ static int check_input(const char *input)
     return 0;
 }
 
+/* Writing the C (or an object) over the kernel would destroy the user's
+ * source; gcc refuses this too. */
+static int check_output_is_not_input(const char *input, const char *output)
+{
+    struct stat in, out;
+    if (*output == '\0') {
+        fprintf(stderr, "cmc: error: the output file name is empty\n");
+        return -1;
+    }
+    if (stat(input, &in) == 0 && stat(output, &out) == 0 && in.st_dev == out.st_dev &&
+        in.st_ino == out.st_ino) {
+        fprintf(stderr, "cmc: error: input file '%s' is the same as output file\n", input);
+        return -1;
+    }
+    return 0;
+}
+
 static int write_stdout(const buffer *b)
 {
     if (fwrite(b->data, 1, b->len, stdout) != b->len || fflush(stdout) != 0) {
@@ -74,7 +91,8 @@ static int run(const cmc_options *o)
     char *include_dir = find_include_dir();
     buffer text = {0};
     int status = -1;
-    if (out_name && include_dir && preprocess(o, include_dir, out_name, &text) == 0) {
+    if (out_name && include_dir && check_output_is_not_input(o->input, out_name) == 0 &&
+        preprocess(o, include_dir, out_name, &text) == 0) {
         if (o->deps_only)  /* -M: the text is the make rule */
             status = write_stdout(&text);
         else

@@ -7,6 +7,7 @@
 # usage: driver_test.sh <cmc> <test name> <fixtures dir> <cc> <lib include dir> <version>
 set -eu
 cmc=$1 name=$2 fixtures=$3 cc=$4 include=$5 version=$6
+case $cmc in /*) ;; *) cmc=$PWD/$cmc ;; esac  # meson gives it relative to the build dir
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
