@@ -4,6 +4,7 @@
 # usage: run_diagnostic.sh <cmc> <kernel.cpp>
 set -u
 cmc=$1 kernel=$2
+case $cmc in /*) ;; *) cmc=$PWD/$cmc ;; esac  # meson gives it relative to the build dir
 cd "$(dirname "$kernel")" || exit 1
 name=$(basename "$kernel")
 stderr=$("$cmc" -fsyntax-only "$name" 2>&1 >/dev/null)
