@@ -11,10 +11,11 @@ build=${1:-build}
 shift || true
 
 # Debian packages: the build (meson, ninja, a C and C++ compiler), the
-# parser runtime, libffi for the runtime's generic call path, and npm to
+# parser runtime, libffi for the runtime's generic call path, cmake for the
+# tests of CMake projects using an installed cmc (test/consumers), and npm to
 # fetch the pinned grammar (only when no npm is there: a node installed
 # some other way brings its own, which Debian's npm would conflict with).
-packages=(meson ninja-build pkg-config gcc g++ libtree-sitter-dev libffi-dev)
+packages=(meson ninja-build pkg-config gcc g++ libtree-sitter-dev libffi-dev cmake)
 command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing_packages() {
@@ -41,7 +42,8 @@ install_packages() {
 install_grammar() {
     local wanted have
     wanted=$(sed -n 's/.*"tree-sitter-cpp": "\(.*\)".*/\1/p' package.json)
-    have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/tree-sitter-cpp/package.json 2>/dev/null | head -1)
+    # No node_modules on a fresh checkout: sed fails, and that is "none".
+    have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/tree-sitter-cpp/package.json 2>/dev/null | head -1 || true)
     [ "$have" = "$wanted" ] && [ -f node_modules/tree-sitter-cpp/src/parser.c ] && return
     echo "setup: fetching tree-sitter-cpp $wanted"
     npm ci --ignore-scripts --omit=peer --no-audit --no-fund --loglevel=error
