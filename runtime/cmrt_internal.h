@@ -1,0 +1,307 @@
+/*
+ * cmrt_internal.h - libcmrt's objects and the calls between its files.
+ *
+ * The pipeline of one enqueue, file by file:
+ *   queue.c    validates the task and turns each kernel into a run;
+ *   run.c      snapshots a kernel's arguments, resolves its surfaces and
+ *              prepares the libffi call (call.c);
+ *   pool.c     the device's worker threads take runs in order, each calling
+ *              the kernel's batch entry once (call.c);
+ *   sched.c    inside the entry, next/wait/signal hand out thread-space
+ *              points (in the order order.c built from deps.c's vectors);
+ *   event.c    reports the end.
+ *
+ * Locks, outer to inner: dev->lock (the object registry, the surface
+ * table, every object's settings) then pool.lock (the run queue, run and
+ * event states, surfaces' in-flight counts). Nothing that takes dev->lock
+ * runs while pool.lock is held.
+ */
+#ifndef CMRT_INTERNAL_H
+#define CMRT_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ffi.h>
+
+#include "cmk/abi.h"
+#include "cmrt.h"
+
+/* ---- objects: a reference count and the device's registry (object.c) ---- */
+
+typedef enum cmrt_kind {
+    CMRT_KIND_SURFACE,
+    CMRT_KIND_PROGRAM,
+    CMRT_KIND_KERNEL,
+    CMRT_KIND_THREAD_SPACE,
+    CMRT_KIND_TASK,
+    CMRT_KIND_QUEUE,
+    CMRT_KIND_EVENT
+} cmrt_kind;
+
+/* The first member of every object the API hands out. The caller's handle
+ * is one reference; work in flight and other objects hold more. The last
+ * release unregisters and frees the object. cmrt_device_destroy frees what
+ * is left whatever the counts (teardown: objects then free only their own
+ * memory, since what they point to is being freed too). */
+typedef struct cmrt_object {
+    struct cmrt_object *prev, *next; /* dev->registry, under dev->lock */
+    cmrt_device *dev;
+    atomic_uint refs;
+    cmrt_kind kind;
+} cmrt_object;
+
+void cmrt_object_init(cmrt_object *o, cmrt_device *dev, cmrt_kind kind);
+void cmrt_object_retain(cmrt_object *o);
+void cmrt_object_release(cmrt_object *o);
+/* Device teardown: frees every registered object. */
+void cmrt_object_free_all(cmrt_device *dev);
+
+/* Each kind's destructor; `teardown` as above. */
+void cmrt_surface_free(cmrt_surface *s, bool teardown);
+void cmrt_program_free(cmrt_program *p, bool teardown);
+void cmrt_kernel_free(cmrt_kernel *k, bool teardown);
+void cmrt_thread_space_free(cmrt_thread_space *ts, bool teardown);
+void cmrt_task_free(cmrt_task *t, bool teardown);
+void cmrt_queue_free(cmrt_queue *q, bool teardown);
+void cmrt_event_free(cmrt_event *e, bool teardown);
+
+#define CMRT_RETAIN(p) cmrt_object_retain(&(p)->obj)
+#define CMRT_RELEASE(p) cmrt_object_release(&(p)->obj)
+
+/* ---- dependencies and dispatch order (deps.c, order.c) ------------------ */
+
+/* A thread space's dependency setting. */
+typedef struct cmrt_deps {
+    CM_DEPENDENCY_PATTERN pattern; /* the named pattern, or NONE if custom */
+    bool custom;                   /* set by cmrt_thread_space_set_dependency */
+    uint32_t count;
+    int32_t dx[CM_MAX_DEPENDENCY_COUNT];
+    int32_t dy[CM_MAX_DEPENDENCY_COUNT];
+} cmrt_deps;
+
+/* The vectors CM's runtime gives a named pattern; CM_INVALID_ARG_VALUE for
+ * an unknown one. */
+int cmrt_deps_select(CM_DEPENDENCY_PATTERN pattern, cmrt_deps *out);
+/* Checks and copies custom vectors. */
+int cmrt_deps_custom(uint32_t count, const int32_t *dx, const int32_t *dy,
+                     cmrt_deps *out);
+
+/* How the points of a space with dependencies are handed out: `order` is
+ * the dispatch order (position -> point), and a point waits only for the
+ * dependencies that come before it in that order, as a GPU's scoreboard
+ * only waits for threads dispatched before. Immutable once built and
+ * shared by the thread space and the runs that use it. */
+typedef struct cmrt_plan {
+    atomic_uint refs;
+    uint32_t width, height;
+    cmrt_deps deps;
+    bool all_before; /* every in-space dependency is before its point */
+    uint32_t *order; /* width * height points in dispatch order */
+    uint32_t *pos;   /* point -> position; NULL when all_before */
+} cmrt_plan;
+
+/* Builds the plan of `deps` over width x height. A custom pattern whose
+ * dependencies form a cycle inside the space is CM_INVALID_ARG_VALUE. */
+int cmrt_plan_build(const cmrt_deps *deps, uint32_t width, uint32_t height,
+                    cmrt_plan **out);
+void cmrt_plan_retain(cmrt_plan *p);
+void cmrt_plan_release(cmrt_plan *p);
+
+/* ---- device ------------------------------------------------------------- */
+
+typedef struct cmrt_run cmrt_run;
+typedef struct cmrt_exec cmrt_exec;
+typedef struct cmrt_worker cmrt_worker;
+
+/* The worker threads and the work they take, in order (pool.c). */
+typedef struct cmrt_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t work; /* a run was published, or stop */
+    pthread_cond_t done; /* a task finished or a run released its surfaces */
+    cmrt_worker *workers;
+    uint32_t nworkers;
+    uint32_t nstarted;
+    cmrt_exec *head, *tail; /* task executions; head is the one running */
+    cmrt_run *current;      /* the run workers join; NULL when idle */
+    uint64_t next_seq;
+    bool stopping;
+} cmrt_pool;
+
+struct cmrt_device {
+    pthread_mutex_t lock;
+    cmrt_object registry; /* sentinel of the list of live objects */
+    cmrt_surface **surfaces; /* by index; slot 0 never used */
+    uint32_t nsurfaces;      /* slots in use, including 0 */
+    uint32_t surfaces_cap;
+    uint32_t workers;
+    cmrt_pool pool;
+};
+
+/* ---- surfaces (surface.c) ----------------------------------------------- */
+
+struct cmrt_surface {
+    cmrt_object obj;
+    cmrt_surface_index index; /* 0 once destroyed by the caller */
+    cmrt_surface_desc desc;
+    uint8_t *data;            /* desc.pitch * desc.height bytes, 64-aligned */
+    uint32_t busy;            /* runs in flight using it; pool.lock */
+};
+
+/* The live surface with `index`, retained; NULL if none. Takes dev->lock. */
+cmrt_surface *cmrt_surface_lookup_locked(cmrt_device *dev, uint32_t index);
+/* The kernel's view of a surface. */
+void cmrt_surface_view(const cmrt_surface *s, cmk_surface *out);
+
+/* ---- programs and kernels (program.c, kernel.c) ------------------------- */
+
+struct cmrt_program {
+    cmrt_object obj;
+    void *handle;                  /* dlopen */
+    int fd;                        /* the memfd the object was loaded from */
+    const cmk_program_desc *desc;
+};
+
+struct cmrt_kernel {
+    cmrt_object obj;
+    cmrt_program *program; /* retained */
+    const cmk_kernel_desc *desc;
+    uint8_t *args;         /* each parameter's bytes, at offsets[i] */
+    uint32_t *offsets;
+    bool *is_set;
+    uint32_t thread_count;        /* 0: not set */
+    cmrt_thread_space *space;     /* associated, retained; or NULL */
+};
+
+/* ---- thread spaces, tasks, queues, events ------------------------------- */
+
+struct cmrt_thread_space {
+    cmrt_object obj;
+    uint32_t width, height;
+    cmrt_deps deps;
+    CM_WALKING_PATTERN walking;
+    cmrt_plan *plan; /* built at the first enqueue after a change */
+};
+
+/* The plan of ts's current dependencies, retained; NULL (and CM_SUCCESS)
+ * when it has none. Called with dev->lock held. */
+int cmrt_thread_space_plan_locked(cmrt_thread_space *ts, cmrt_plan **out);
+
+struct cmrt_task {
+    cmrt_object obj;
+    cmrt_kernel **kernels; /* retained */
+    uint32_t nkernels, cap;
+};
+
+struct cmrt_queue {
+    cmrt_object obj;
+};
+
+struct cmrt_event {
+    cmrt_object obj;
+    CM_STATUS status;          /* pool.lock */
+    uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC */
+};
+
+int cmrt_event_new(cmrt_device *dev, cmrt_event **out);
+uint64_t cmrt_now_ns(void);
+
+/* ---- runs: one kernel over one thread space (run.c, call.c) ------------- */
+
+/* Everything a kernel's execution needs, captured at enqueue so that the
+ * caller may change or destroy the kernel, its arguments, the task and the
+ * thread space right away. */
+struct cmrt_run {
+    cmrt_run *next_in_exec;
+    uint64_t seq;             /* pool numbering, so a worker joins once */
+    cmrt_program *program;    /* retained: keeps the code mapped */
+    const cmk_kernel_desc *desc;
+
+    /* The call: ffi_call(&cif, entry, NULL, values) with values[0] the
+     * address of the worker's batch pointer. */
+    ffi_cif cif;
+    ffi_type **types;        /* 1 + nparams */
+    void **values;           /* 1 + nparams; [0] filled per worker */
+    uint8_t *arg_bytes;      /* copies of the arguments, as the kernel's */
+    uint32_t *offsets;       /* parameter i's bytes: arg_bytes + offsets[i] */
+    cmk_surface *views;      /* one per surface argument */
+    const void **pointers;   /* the pointer each surface/vector param gets */
+    cmrt_surface **surfaces; /* retained; nsurfaces */
+    uint32_t nsurfaces;
+    bool surfaces_busy;      /* counted in their busy; pool.lock */
+    cmrt_pool *pool;
+
+    /* The points. */
+    uint32_t width, height;
+    uint64_t total;
+    uint32_t chunk;          /* points claimed at once */
+    cmrt_plan *plan;         /* NULL: no dependencies */
+    atomic_uchar *signalled; /* per point, with a plan */
+
+    /* Progress. The cursor has a cache line of its own: every claim hits it. */
+    _Alignas(64) atomic_uint_fast64_t cursor;
+    _Alignas(64) atomic_uint sleepers; /* workers asleep in wait() */
+    pthread_mutex_t sleep_lock;
+    pthread_cond_t wake;
+    uint32_t users;                    /* workers inside; pool.lock */
+};
+
+/* Snapshots kernel k over a width x height space with `plan` (may be NULL;
+ * retained by the run). Takes dev->lock's protection from the caller. */
+int cmrt_run_new_locked(cmrt_kernel *k, uint32_t width, uint32_t height,
+                        cmrt_plan *plan, uint32_t nworkers, cmrt_run **out);
+void cmrt_run_free(cmrt_run *r);
+/* The run no longer uses its surfaces (it ended); under pool.lock. */
+void cmrt_run_release_surfaces_locked(cmrt_run *r);
+
+/* call.c: the libffi side. */
+int cmrt_call_prepare(cmrt_run *r);
+void cmrt_call_batch(cmrt_run *r, cmk_batch *batch);
+
+/* ---- executions: a task's runs in order, and its event (pool.c) --------- */
+
+struct cmrt_exec {
+    cmrt_exec *next;
+    cmrt_run *runs; /* linked by next_in_exec; the head is running */
+    cmrt_event *event; /* retained, or NULL */
+};
+
+int cmrt_pool_start(cmrt_pool *pool, uint32_t nworkers);
+/* Waits for every queued execution, then joins the workers. */
+void cmrt_pool_stop(cmrt_pool *pool);
+/* Queues an execution (taking it over) and returns at once. */
+void cmrt_pool_submit(cmrt_pool *pool, cmrt_exec *e);
+/* Blocks until `done` broadcasts; called with pool.lock held. deadline_ns
+ * 0 waits for ever. Returns false on timeout. */
+bool cmrt_pool_wait_done_locked(cmrt_pool *pool, uint64_t deadline_ns);
+
+/* ---- the scheduler seen from a worker (sched.c) ------------------------- */
+
+/* A worker's batch: what the kernel's entry gets as cmk_batch *. */
+typedef struct cmrt_batch {
+    cmk_batch base;       /* ops */
+    cmrt_run *run;
+    uint64_t cur, end;    /* claimed dispatch positions [cur, end) */
+    int32_t x, y;         /* coordinates of cur, for runs without plan */
+    int32_t width;
+} cmrt_batch;
+
+/* Readies b to run r's points. */
+void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r);
+
+struct cmrt_worker {
+    cmrt_pool *pool;
+    pthread_t thread;
+    uint64_t last_seq; /* the last run this worker joined */
+    cmrt_batch batch;
+};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* Worker count: opt, else $CMRT_WORKERS, else online CPUs (device.c). */
+uint32_t cmrt_default_workers(void);
+
+#endif /* CMRT_INTERNAL_H */
