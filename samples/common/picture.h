@@ -38,6 +38,13 @@ int ppm_write(const char *path, const picture *pic, picture_error *err);
  * bigger files, readable by every viewer. */
 int png_write(const char *path, const picture *pic, picture_error *err);
 
+/* Grey pictures: width * height bytes, top row first (picture_grey.c). */
+
+/* Luma of each pixel (BT.601 weights in 1/256ths, rounded) into grey. */
+void picture_to_grey(const picture *pic, unsigned char *grey);
+/* Each grey byte as an R = G = B pixel of pic (already allocated). */
+void picture_from_grey(const unsigned char *grey, picture *pic);
+
 #ifdef __cplusplus
 }
 #endif

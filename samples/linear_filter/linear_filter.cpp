@@ -16,29 +16,21 @@
  * width % 4 == 0; other widths use an A8 surface of width * 3 texels, where
  * the edge texel is one byte.
  */
-#include <sys/stat.h>
-
-#include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "cm_check.h"
-#include "cm_rt.h"
 #include "linear_ref.h"
 #include "picture.h"
-#include "picture_scale.h"
-#include "sample_files.h"
+#include "sample_host.h"
+#include "sample_options.h"
 
 #ifndef LINEAR_FILTER_INPUT
 #define LINEAR_FILTER_INPUT "coffee.ppm"
 #endif
 
-static const char *const kernel_names[] = {"linear", "linear1d2", "linearslide",
-                                           "linearslide2"};
 
 /* One thread makes 6 rows of 8 RGB pixels (a 6x24-byte block). */
 static const int block_width = 8;
@@ -46,157 +38,28 @@ static const int block_height = 6;
 
 /* ---- options ------------------------------------------------------------ */
 
-struct options {
-    const char *input = LINEAR_FILTER_INPUT;
-    int width = 0, height = 0; /* --size; 0: the input's own */
-    const char *output_dir = ".";
-    int repeat = 10;
-    const char *kernel = nullptr; /* nullptr: all four */
-};
+static const char usage[] =
+    "usage: linear_filter [options]\n"
+    "Runs the four 3x3 box filter kernels of linear_genx.isa on a picture,\n"
+    "checks each against a plain C reference and prints its throughput.\n"
+    "\n"
+    "  --input FILE.ppm   binary PPM (P6) picture (default: " LINEAR_FILTER_INPUT ")\n"
+    "  --size WxH         scale the input to W x H pixels first\n"
+    "  --output-dir DIR   where the PNG pictures go (default: .)\n"
+    "  --repeat N         timed runs per kernel after one warm-up (default: 10)\n"
+    "  --kernel NAME      only this kernel: linear, linear1d2, linearslide,\n"
+    "                     linearslide2\n"
+    "  --help             print this text\n"
+    "\n"
+    "linear_genx.isa is taken from the working directory, else from beside\n"
+    "this program. CMRT_WORKERS=n sets the number of worker threads.\n";
 
-static void print_usage(FILE *out)
-{
-    std::fprintf(out,
-        "usage: linear_filter [options]\n"
-        "Runs the four 3x3 box filter kernels of linear_genx.isa on a picture,\n"
-        "checks each against a plain C reference and prints its throughput.\n"
-        "\n"
-        "  --input FILE.ppm   binary PPM (P6) picture (default: %s)\n"
-        "  --size WxH         scale the input to W x H pixels first\n"
-        "  --output-dir DIR   where the PNG pictures go (default: .)\n"
-        "  --repeat N         timed runs per kernel after one warm-up (default: 10)\n"
-        "  --kernel NAME      only this kernel: linear, linear1d2, linearslide,\n"
-        "                     linearslide2\n"
-        "  --help             print this text\n"
-        "\n"
-        "linear_genx.isa is taken from the working directory, else from beside\n"
-        "this program. CMRT_WORKERS=n sets the number of worker threads.\n",
-        LINEAR_FILTER_INPUT);
-}
-
-static bool parse_size(const char *text, int &width, int &height)
-{
-    char x = 0, rest = 0;
-    return std::sscanf(text, "%d%c%d%c", &width, &x, &height, &rest) == 3 &&
-           (x == 'x' || x == 'X') && width > 0 && height > 0;
-}
-
-static bool parse_count(const char *text, int &count)
-{
-    char rest = 0;
-    return std::sscanf(text, "%d%c", &count, &rest) == 1 && count > 0;
-}
-
-static bool is_kernel_name(const char *name)
-{
-    for (const char *k : kernel_names)
-        if (std::strcmp(k, name) == 0)
-            return true;
-    return false;
-}
-
-static bool takes_value(const char *name)
-{
-    static const char *const with_value[] = {"--input", "--size", "--output-dir",
-                                             "--repeat", "--kernel"};
-    for (const char *o : with_value)
-        if (std::strcmp(o, name) == 0)
-            return true;
-    return false;
-}
-
-/* Sets the option `name` to `value`; false if the value is not valid. */
-static bool set_option(const char *name, const char *value, options &opt)
-{
-    if (std::strcmp(name, "--input") == 0)
-        opt.input = value;
-    else if (std::strcmp(name, "--size") == 0)
-        return parse_size(value, opt.width, opt.height);
-    else if (std::strcmp(name, "--output-dir") == 0)
-        opt.output_dir = value;
-    else if (std::strcmp(name, "--repeat") == 0)
-        return parse_count(value, opt.repeat);
-    else
-        return is_kernel_name(opt.kernel = value);
-    return true;
-}
-
-/* Takes the option at argv[i] and its value; false with a message if they
- * are not valid. */
-static bool parse_option(int argc, char **argv, int &i, options &opt)
-{
-    const char *name = argv[i];
-    if (!takes_value(name)) {
-        std::fprintf(stderr, "linear_filter: unknown option %s (see --help)\n", name);
-        return false;
-    }
-    if (i + 1 >= argc) {
-        std::fprintf(stderr, "linear_filter: %s needs a value (see --help)\n", name);
-        return false;
-    }
-    const char *value = argv[++i];
-    if (set_option(name, value, opt))
-        return true;
-    std::fprintf(stderr, "linear_filter: bad value for %s: %s (see --help)\n",
-                 name, value);
-    return false;
-}
-
-/* 0: run; 1: done (--help); 2: bad command line. */
-static int parse_options(int argc, char **argv, options &opt)
-{
-    for (int i = 1; i < argc; i++) {
-        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-            print_usage(stdout);
-            return 1;
-        }
-        if (!parse_option(argc, argv, i, opt))
-            return 2;
-    }
-    return 0;
-}
+/* The kernels of linear_genx.isa, the choices of --kernel. */
+static const char *const kernel_names[] = {"linear", "linear1d2", "linearslide",
+                                           "linearslide2", nullptr};
+static const sample_spec spec = {"linear_filter", usage, "--kernel", kernel_names};
 
 /* ---- the picture -------------------------------------------------------- */
-
-/* The input picture, scaled to --size if given. */
-static bool load_input(const options &opt, picture &pic)
-{
-    picture_error err;
-    if (ppm_read(opt.input, &pic, &err) != 0) {
-        std::fprintf(stderr, "linear_filter: %s\n", err.text);
-        return false;
-    }
-    if (opt.width == 0)
-        return true;
-    picture scaled;
-    int rc = picture_scale(&pic, opt.width, opt.height, &scaled, &err);
-    picture_free(&pic);
-    if (rc != 0) {
-        std::fprintf(stderr, "linear_filter: --size %dx%d: %s\n", opt.width,
-                     opt.height, err.text);
-        return false;
-    }
-    pic = scaled;
-    return true;
-}
-
-static bool save_png(const std::string &path, const picture &pic)
-{
-    picture_error err;
-    if (png_write(path.c_str(), &pic, &err) == 0)
-        return true;
-    std::fprintf(stderr, "linear_filter: %s\n", err.text);
-    return false;
-}
-
-static bool make_output_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    std::fprintf(stderr, "linear_filter: cannot create %s: %s\n", dir,
-                 std::strerror(errno));
-    return false;
-}
 
 /* How the picture's bytes are laid out as a surface. */
 struct surface_layout {
@@ -252,13 +115,6 @@ static UINT64 run_once(const filter_setup &s, CmKernel *kernel,
     return nanoseconds;
 }
 
-static UINT64 median(std::vector<UINT64> times)
-{
-    std::sort(times.begin(), times.end());
-    size_t n = times.size();
-    return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-}
-
 /* Runs one kernel (a warm-up, then `repeat` timed runs); returns the median
  * execution time and leaves the output in `result`. */
 static UINT64 run_kernel(const filter_setup &s, CmProgram *program,
@@ -279,7 +135,7 @@ static UINT64 run_kernel(const filter_setup &s, CmProgram *program,
     for (int i = 0; i < repeat; i++)
         times.push_back(run_once(s, kernel, result));
     cm_result_check(s.device->DestroyKernel(kernel));
-    return median(times);
+    return sample_median(times);
 }
 
 /* ---- checking and reporting --------------------------------------------- */
@@ -301,75 +157,45 @@ static bool matches_reference(const picture &got, const unsigned char *want)
     return false;
 }
 
-static double mpix_per_s(const picture &pic, UINT64 nanoseconds)
-{
-    double pixels = double(pic.width) * double(pic.height);
-    return nanoseconds ? pixels / double(nanoseconds) * 1e3 : 0.0;
-}
-
-static std::string output_path(const options &opt, const char *what)
+static std::string output_path(const sample_options &opt, const char *what)
 {
     return std::string(opt.output_dir) + "/linear_filter_" + what + ".png";
 }
 
 /* Runs, checks, saves and reports one kernel; true if all went well. */
 static bool filter_with(const filter_setup &s, CmProgram *program,
-                        const char *name, const options &opt, picture &result,
+                        const char *name, const sample_options &opt, picture &result,
                         const unsigned char *reference)
 {
     UINT64 ns = run_kernel(s, program, name, opt.repeat, result.rgb);
     bool pass = matches_reference(result, reference);
     std::string path = output_path(opt, name);
-    bool saved = save_png(path, result);
+    bool saved = sample_save_png(&spec, path.c_str(), &result) == 0;
     std::printf("  %-13s %s  %8.1f Mpix/s  (median of %d runs: %.3f ms)  %s\n",
-                name, pass ? "PASS" : "FAIL", mpix_per_s(result, ns), opt.repeat,
+                name, pass ? "PASS" : "FAIL", sample_mpix_per_s(result.width, result.height, ns), opt.repeat,
                 double(ns) / 1e6, saved ? path.c_str() : "(not saved)");
     return pass && saved;
 }
 
-static UINT worker_count(CmDevice *device)
-{
-    UINT workers = 0;
-    size_t size = sizeof workers;
-    cm_result_check(device->GetCaps(CAP_HW_THREAD_COUNT, size, &workers));
-    return workers;
-}
-
-static void print_setup(const options &opt, const picture &pic,
+static void print_setup(const sample_options &opt, const picture &pic,
                         const surface_layout &layout, const filter_setup &s)
 {
     std::printf("linear_filter: %s, %dx%d pixels; %s surfaces of %ux%d texels; "
                 "%ux%u threads of %dx%d pixels on %u workers\n",
                 opt.input, pic.width, pic.height, layout.format_name,
                 layout.width, pic.height, s.threads_x, s.threads_y, block_width,
-                block_height, worker_count(s.device));
+                block_height, sample_worker_count(s.device));
 }
 
 /* ---- main --------------------------------------------------------------- */
 
-static CmProgram *load_program(CmDevice *device)
-{
-    char path[4096];
-    sample_error err;
-    file_bytes isa;
-    if (find_beside_program("linear_genx.isa", path, sizeof path, &err) != 0 ||
-        file_bytes_load(path, &isa, &err) != 0) {
-        std::fprintf(stderr, "linear_filter: %s\n", err.text);
-        std::exit(EXIT_FAILURE);
-    }
-    CmProgram *program = nullptr;
-    cm_result_check(device->LoadProgram(isa.data, UINT(isa.size), program));
-    file_bytes_free(&isa);
-    return program;
-}
-
 /* Filters `pic` with each chosen kernel; true if every one passed. */
-static bool filter_picture(const options &opt, const picture &pic)
+static bool filter_picture(const sample_options &opt, const picture &pic)
 {
     CmDevice *device = nullptr;
     UINT version = 0;
     cm_result_check(::CreateCmDevice(device, version));
-    CmProgram *program = load_program(device);
+    CmProgram *program = sample_load_program(device, "linear_genx.isa", spec.program);
 
     surface_layout layout = choose_layout(pic.width);
     filter_setup s = {device, nullptr, nullptr, nullptr,
@@ -389,9 +215,9 @@ static bool filter_picture(const options &opt, const picture &pic)
     std::vector<unsigned char> pixels(picture_bytes(&pic));
     picture result = {pic.width, pic.height, pixels.data()};
     bool all_pass = true;
-    for (const char *name : kernel_names)
-        if (!opt.kernel || std::strcmp(opt.kernel, name) == 0)
-            if (!filter_with(s, program, name, opt, result, reference.data()))
+    for (const char *const *name = kernel_names; *name; name++)
+        if (!opt.choice || std::strcmp(opt.choice, *name) == 0)
+            if (!filter_with(s, program, *name, opt, result, reference.data()))
                 all_pass = false;
 
     /* Destroys the surfaces, program and queue with the device. */
@@ -401,14 +227,15 @@ static bool filter_picture(const options &opt, const picture &pic)
 
 int main(int argc, char **argv)
 {
-    options opt;
-    int parsed = parse_options(argc, argv, opt);
+    sample_options opt = {LINEAR_FILTER_INPUT, 0, 0, ".", 10, nullptr};
+    int parsed = sample_parse_options(&spec, argc, argv, &opt);
     if (parsed != 0)
         return parsed == 1 ? EXIT_SUCCESS : EXIT_FAILURE;
     picture pic;
-    if (!load_input(opt, pic) || !make_output_dir(opt.output_dir))
+    if (sample_load_input(&spec, &opt, &pic) != 0 ||
+        sample_make_output_dir(&spec, opt.output_dir) != 0)
         return EXIT_FAILURE;
-    bool saved = save_png(output_path(opt, "input"), pic);
+    bool saved = sample_save_png(&spec, output_path(opt, "input").c_str(), &pic) == 0;
     bool ok = filter_picture(opt, pic) && saved;
     if (ok)
         std::printf("all checks passed\n");
