@@ -10,18 +10,21 @@ out=$(realpath -m "${1:-out}")
 scripts/setup.sh build
 mkdir -p "$out"
 
-run() {  # sample, then its options
+run() {  # [VAR=value...] sample [options...]
+    local vars=()
+    while [[ $1 == *=* ]]; do vars+=("$1"); shift; done
     local sample=$1
     shift
     echo
-    echo "== $sample $*"
-    "build/samples/$sample/$sample" --output-dir "$out" "$@"
+    echo "== ${vars[*]}${vars:+ }$sample $*"
+    env "${vars[@]}" "build/samples/$sample/$sample" --output-dir "$out" "$@"
 }
 
 run linear_filter
 run linear_filter --size 1920x1080
 run integral_image
-run integral_image --size 1920x1088
+run CMRT_WORKERS=1 integral_image --size 1920x1088
+run CMRT_WORKERS=2 integral_image --size 1920x1088
 
 echo
 echo "pictures in $out:"

@@ -147,12 +147,13 @@ static bool run_and_check(const integral_setup &s, const sample_options &opt,
 static void print_setup(const sample_options &opt, const picture &pic,
                         const integral_setup &s)
 {
+    UINT workers = sample_worker_count(s.device);
     std::printf("integral_image: %s, %dx%d pixels; A8 in, R32_UINT out; "
-                "%ux%u threads of %dx%d pixels, %s, on %u workers\n",
+                "%ux%u threads of %dx%d pixels, %s, on %u worker%s\n",
                 opt.input, pic.width, pic.height, s.threads_x, s.threads_y,
                 block_size, block_size,
                 s.pattern == CM_WAVEFRONT26 ? "CM_WAVEFRONT26" : "CM_WAVEFRONT",
-                sample_worker_count(s.device));
+                workers, workers == 1 ? "" : "s");
 }
 
 /* Runs CalcIntImage on `pic`'s grey levels; true if all went well. */

@@ -180,11 +180,12 @@ static bool filter_with(const filter_setup &s, CmProgram *program,
 static void print_setup(const sample_options &opt, const picture &pic,
                         const surface_layout &layout, const filter_setup &s)
 {
+    UINT workers = sample_worker_count(s.device);
     std::printf("linear_filter: %s, %dx%d pixels; %s surfaces of %ux%d texels; "
-                "%ux%u threads of %dx%d pixels on %u workers\n",
+                "%ux%u threads of %dx%d pixels on %u worker%s\n",
                 opt.input, pic.width, pic.height, layout.format_name,
                 layout.width, pic.height, s.threads_x, s.threads_y, block_width,
-                block_height, sample_worker_count(s.device));
+                block_height, workers, workers == 1 ? "" : "s");
 }
 
 /* ---- main --------------------------------------------------------------- */
