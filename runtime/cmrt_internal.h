@@ -178,6 +178,10 @@ struct cmrt_kernel {
 
 /* ---- thread spaces, tasks, queues, events ------------------------------- */
 
+/* The widest and tallest thread space; a kernel's thread count makes a
+ * count x 1 space, so it has the same limit. */
+#define CMRT_MAX_SPACE_SIDE (1u << 24)
+
 struct cmrt_thread_space {
     cmrt_object obj;
     uint32_t width, height;

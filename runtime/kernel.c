@@ -120,7 +120,9 @@ int cmrt_kernel_set_thread_count(cmrt_kernel *k, uint32_t count)
 {
     if (!k)
         return CM_NULL_POINTER;
-    if (count == 0)
+    /* Beyond a thread space's side, the enqueue would run billions of
+     * points past the scheduler's 32-bit point numbers. */
+    if (count == 0 || count > CMRT_MAX_SPACE_SIDE)
         return CM_INVALID_ARG_VALUE;
     pthread_mutex_lock(&k->obj.dev->lock);
     k->thread_count = count;

@@ -8,7 +8,6 @@
 
 /* Points are numbered in 32 bits and CMK_NO_POINT is UINT32_MAX. */
 #define CMRT_MAX_POINTS (1u << 31)
-#define CMRT_MAX_SPACE_SIDE (1u << 24)
 
 int cmrt_thread_space_create(cmrt_device *dev, uint32_t width, uint32_t height,
                              cmrt_thread_space **out)

@@ -98,14 +98,15 @@ int cmrt_program_load(cmrt_device *dev, const void *bytes, size_t size,
                       cmrt_program **out);
 int cmrt_program_destroy(cmrt_program *p);
 
-/* CM_INVALID_KERNEL... codes name what is wrong with `name`. */
+/* A name the program has no kernel of is CM_FAILURE, as in CM's runtime. */
 int cmrt_kernel_create(cmrt_program *p, const char *name, cmrt_kernel **out);
 int cmrt_kernel_destroy(cmrt_kernel *k);
 /* Argument `index` of the kernel: `size` must be the parameter's size
  * (a SurfaceIndex is 4 bytes: a cmrt_surface_index). */
 int cmrt_kernel_set_arg(cmrt_kernel *k, uint32_t index, size_t size,
                         const void *value);
-/* Threads to run when enqueued without a thread space (a count x 1 space). */
+/* Threads to run when enqueued without a thread space (a count x 1 space,
+ * so 1 to 2^24 of them; else CM_INVALID_ARG_VALUE). */
 int cmrt_kernel_set_thread_count(cmrt_kernel *k, uint32_t count);
 /* The thread space a kernel runs on when the enqueue names none. */
 int cmrt_kernel_associate_thread_space(cmrt_kernel *k, cmrt_thread_space *ts);
