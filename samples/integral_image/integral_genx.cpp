@@ -16,25 +16,25 @@
 // The block's integral: out(i, j) = sum of in(r, c) over r <= i, c <= j,
 // plus left(i) (the left neighbour's S in row i), plus up(j) (the upper
 // neighbour's S in column j), less upleft (counted by both of those).
+// Every step is a 16-wide vector add.
 _GENX_ inline void acc_matrix16x16(matrix_ref<uchar, 16, 16> in,
                                    matrix_ref<uint, 16, 16> out,
                                    matrix_ref<uint, 16, 1> left,
                                    vector_ref<uint, 16> up,
                                    vector_ref<uint, 1> upleft)
 {
-    // Prefix sums along each row in four steps of whole-row shifted adds
-    // (each reads its operands before writing, as CM regions do).
-    matrix<uint, 16, 16> rows = in;
-    rows.select<16, 1, 15, 1>(0, 1) += rows.select<16, 1, 15, 1>(0, 0);
-    rows.select<16, 1, 14, 1>(0, 2) += rows.select<16, 1, 14, 1>(0, 0);
-    rows.select<16, 1, 12, 1>(0, 4) += rows.select<16, 1, 12, 1>(0, 0);
-    rows.select<16, 1, 8, 1>(0, 8) += rows.select<16, 1, 8, 1>(0, 0);
+    // Prefix sums along the rows, a column at a time.
+    out.column(0) = in.column(0);
+#pragma unroll
+    for (int j = 1; j < 16; j++)
+        out.column(j) = out.column(j - 1) + in.column(j);
 
-    // Then down the columns, a row at a time, starting from the row above.
+    // Then down the columns, a row at a time, from the upper neighbour's
+    // sums; left(i) already sums all rows up to i, so it is added once.
     vector<uint, 16> above = up - upleft(0);
 #pragma unroll
     for (int i = 0; i < 16; i++) {
-        above += rows.row(i);
+        above += out.row(i);
         out.row(i) = above + left(i, 0);
     }
 }
