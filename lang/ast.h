@@ -102,6 +102,13 @@ typedef struct expr {
     struct inline_call *call; /* E_CALL of a helper function: its instance */
     int is_const;       /* check.c: an integer constant expression ... */
     int64_t value;      /* ... with this value */
+    /* E_CALL of a CM intrinsic (intrinsic.h): which one, the element type
+     * its operands are brought to, and whether SAT was asked for. Those
+     * computed before their statement (reductions, dot products, cm_div)
+     * leave their value in sym, a temporary; region then names it. */
+    int intrin;
+    elem_kind op_elem;
+    int sat;
 } expr;
 
 /* Multi-character operators; single characters stand for themselves. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "clone.h"
+#include "intrinsic.h"
 #include "types.h"
 
 typedef struct checker {
@@ -281,9 +282,38 @@ static int check_block_io(checker *c, expr *e, int is_read)
     return 1;
 }
 
+/* A call of a CM intrinsic: arguments first, then its types; one that is
+ * computed before its statement gets a temporary to hold its value. */
+static int check_intrinsic(checker *c, expr *e, intrinsic_id id)
+{
+    for (int i = 0; i < e->ntargs; i++) {
+        expr *t = e->targs[i];
+        if (t->kind == E_TYPE ? !resolve_type(c, &t->type, t->at) : !check_expr(c, t))
+            return 0;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (!check_expr(c, e->args[i]))
+            return 0;
+    if (!intrinsic_check(c->a, c->d, e, id))
+        return 0;
+    if (!intrinsic_is_precomputed(id))
+        return 1;
+    symbol *tmp = arena_alloc(c->a, sizeof *tmp);
+    if (!tmp)
+        return 0;
+    tmp->name = "cmk_intrinsic";
+    tmp->type = e->type;
+    tmp->cname = arena_printf(c->a, "cmk_in%d", ++c->ncalls);
+    e->sym = tmp;
+    return !type_is_object(&e->type) || (e->region = whole_view(c, tmp)) != NULL;
+}
+
 static int check_call(checker *c, expr *e)
 {
     const char *n = e->name;
+    intrinsic_id id = intrinsic_lookup(n);
+    if (id != IN_NONE && !lookup(c, n))
+        return check_intrinsic(c, e, id);
     if (!strcmp(n, "get_thread_origin_x") || !strcmp(n, "get_thread_origin_y")) {
         e->type = scalar_type(EK_U32);
         return want_args(c, e, 0, 0);

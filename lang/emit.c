@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "intrinsic.h"
 #include "types.h"
 
 typedef struct emitter {
@@ -364,8 +365,74 @@ static int emit_scalar_assign(emitter *m, const expr *e)
     return 1;
 }
 
+/* ---- intrinsics ------------------------------------------------------------------- */
+
+/* Opens the conversion of a helper's value (of type wide) to the result
+ * type, with SAT when asked; returns how many ")" close it. */
+static int open_result(emitter *m, elem_kind res, elem_kind wide, int sat)
+{
+    if (sat && elem_is_integer(res) && elem_is_integer(wide)) {
+        elem_kind from = elem_size(wide) < 4 ? EK_I32 : wide;
+        fprintf(m->out, "cmk_sat_%s_from_%s(", short_elem(res), short_elem(from));
+        return 1;
+    }
+    if (sat && elem_is_float(res)) {
+        fprintf(m->out, "cmk_sat_%s(", short_elem(res));
+        convert_open(m, res, wide);
+        return 2;
+    }
+    convert_open(m, res, wide); /* float to integer saturates anyway */
+    return 1;
+}
+
+static void close_result(emitter *m, int closers)
+{
+    while (closers--)
+        put(m, ")");
+}
+
+/* The type operand i of an element-wise intrinsic is passed as. */
+static elem_kind intrinsic_arg_elem(const expr *e, int i)
+{
+    switch (e->intrin) {
+    case IN_SHL: case IN_SHR: case IN_ASR:
+        return i == 0 ? e->op_elem : EK_U32;
+    case IN_BF_INSERT:
+        return i < 2 ? EK_U32 : e->op_elem;
+    case IN_BF_EXTRACT:
+        return i < 2 ? EK_U32 : e->op_elem;
+    default:
+        return e->op_elem;
+    }
+}
+
+/* An element-wise intrinsic: helper(operands...) converted to the result
+ * type; operands are elements of the statement's loop (or scalars). */
+static int emit_intrinsic_value(emitter *m, const expr *e, operand_fn emit, loop_shape s)
+{
+    intrinsic_id id = (intrinsic_id)e->intrin;
+    elem_kind wide = intrinsic_wide_elem(id, e->op_elem);
+    int closers = open_result(m, e->type.elem, wide, e->sat);
+    fprintf(m->out, "%s(", intrinsic_helper(m->a, id, e->op_elem));
+    for (int i = 0; i < intrinsic_operands(id); i++) {
+        if (i)
+            put(m, ", ");
+        if (!emit_as(m, e->args[i], intrinsic_arg_elem(e, i), emit, s))
+            return 0;
+    }
+    put(m, ")");
+    close_result(m, closers);
+    return 1;
+}
+
 static int emit_call_scalar(emitter *m, const expr *e)
 {
+    if (e->intrin && e->sym) { /* computed before the statement */
+        put(m, e->sym->cname);
+        return 1;
+    }
+    if (e->intrin)
+        return emit_intrinsic_value(m, e, scalar_operand, (loop_shape){1, 1});
     if (e->call) { /* a helper's value, computed just before the statement */
         if (!e->call->result)
             return unsupported_here(m, e, "the value of a function returning void");
@@ -473,6 +540,10 @@ static int emit_elem(emitter *m, const expr *e, loop_shape s)
             return 0;
         put(m, ")");
         return 1;
+    case E_CALL:
+        if (e->intrin)
+            return emit_intrinsic_value(m, e, emit_elem, s);
+        return unsupported_here(m, e, "a vector expression of this kind");
     default:
         return unsupported_here(m, e, "a vector expression of this kind");
     }
@@ -579,6 +650,149 @@ static int emit_object_assign(emitter *m, const expr *dst, int op, const expr *r
     put(m, ";\n");
     close_loops(m, s);
     return 1;
+}
+
+/* ---- intrinsics computed before their statement ------------------------------------ */
+
+/* cmk_aI[k] = operand i, element k of count, in the operation's type
+ * (a scalar is broadcast): all operands are read before anything is
+ * written, and the helpers see packed arrays. */
+static int materialise(emitter *m, const expr *arg, int i, elem_kind t, int count)
+{
+    loop_shape s = {1, count};
+    line(m, "%s cmk_a%d[%d];", elem_c_name(t), i, count);
+    open_loops(m, s);
+    fprintf(m->out, "cmk_a%d[cmk_c] = ", i);
+    convert_open(m, t, arg->type.elem);
+    if (!emit_elem(m, arg, s))
+        return 0;
+    put(m, ");\n");
+    close_loops(m, s);
+    return 1;
+}
+
+/* The scalar out = value, converted from wide. */
+static void store_converted(emitter *m, const char *out, elem_kind res, elem_kind wide, int sat,
+                            const char *value)
+{
+    start_line(m);
+    fprintf(m->out, "%s = ", out);
+    int closers = open_result(m, res, wide, sat);
+    put(m, value);
+    close_result(m, closers);
+    put(m, ";\n");
+}
+
+/* The remainder (or low half) of cm_div / cm_imul into its first argument. */
+static int store_remainder(emitter *m, const expr *out, elem_kind from, const char *value,
+                           int count)
+{
+    loop_shape s = {1, count ? count : 1};
+    if (out->region) {
+        open_loops(m, s);
+        if (!emit_view_elem(m, out->region, s))
+            return 0;
+    } else {
+        start_line(m);
+        put(m, out->sym->cname);
+    }
+    put(m, " = ");
+    convert_open(m, out->type.elem, from);
+    fprintf(m->out, "%s);\n", value);
+    if (out->region)
+        close_loops(m, s);
+    return 1;
+}
+
+static int emit_intrinsic_body(emitter *m, const expr *e, int count)
+{
+    intrinsic_id id = (intrinsic_id)e->intrin;
+    const char *res = e->sym->cname, *fn = intrinsic_helper(m->a, id, e->op_elem);
+    int is_object = type_is_object(&e->type);
+    elem_kind rt = e->type.elem, op = e->op_elem;
+    switch (id) {
+    case IN_SUM: case IN_PROD: case IN_REDUCED_MIN: case IN_REDUCED_MAX: case IN_PACK_MASK:
+        store_converted(m, res, rt, intrinsic_wide_elem(id, op), e->sat,
+                        arena_printf(m->a, "%s(cmk_a0, %d)", fn, count));
+        return 1;
+    case IN_DP2: case IN_DP3: case IN_DP4: case IN_DPH: case IN_LINE:
+        line(m, "float cmk_o[%d];", type_count(&e->type));
+        line(m, "%s(cmk_a0, cmk_a1, cmk_o, %d);", fn, type_count(&e->type));
+        break;
+    case IN_UNPACK_MASK:
+        line(m, "uint32_t cmk_o[%d];", type_count(&e->type));
+        line(m, "cmk_unpack_mask(cmk_a0[0], cmk_o, %d);", type_count(&e->type));
+        break;
+    case IN_DIV:
+        line(m, "%s cmk_o[%d];", elem_c_name(op), count ? count : 1);
+        open_loops(m, (loop_shape){1, count ? count : 1});
+        fprintf(m->out, "cmk_o[cmk_c] = cmk_div_%s(cmk_a0[cmk_c], cmk_a1[cmk_c]);\n",
+                short_elem(op));
+        close_loops(m, (loop_shape){1, count ? count : 1});
+        if (!store_remainder(m, e->args[0], op, arena_printf(m->a,
+                "cmk_mod_%s(cmk_a0[%s], cmk_a1[%s])", short_elem(op), count ? "cmk_c" : "0",
+                count ? "cmk_c" : "0"), count))
+            return 0;
+        break;
+    case IN_IMUL:
+        line(m, "%s cmk_o[%d];", elem_c_name(op), count ? count : 1);
+        open_loops(m, (loop_shape){1, count ? count : 1});
+        fprintf(m->out, "cmk_o[cmk_c] = cmk_imul_hi_%s(cmk_a0[cmk_c], cmk_a1[cmk_c]);\n",
+                short_elem(op));
+        close_loops(m, (loop_shape){1, count ? count : 1});
+        if (!store_remainder(m, e->args[0], EK_U32, arena_printf(m->a,
+                "cmk_imul_lo_%s(cmk_a0[%s], cmk_a1[%s])", short_elem(op), count ? "cmk_c" : "0",
+                count ? "cmk_c" : "0"), count))
+            return 0;
+        break;
+    default:
+        return unsupported_here(m, e, "this intrinsic");
+    }
+    elem_kind from = id == IN_UNPACK_MASK ? EK_U32 : id == IN_DIV || id == IN_IMUL ? op : EK_F32;
+    if (!is_object) {
+        store_converted(m, res, rt, from, e->sat, "cmk_o[0]");
+        return 1;
+    }
+    loop_shape s = {1, type_count(&e->type)};
+    open_loops(m, s);
+    fprintf(m->out, "%s[cmk_c] = ", res);
+    int closers = open_result(m, rt, from, e->sat);
+    put(m, "cmk_o[cmk_c]");
+    close_result(m, closers);
+    put(m, ";\n");
+    close_loops(m, s);
+    return 1;
+}
+
+/* A reduction, dot product, cm_line, cm_div, cm_imul or mask (un)pack:
+ * its value in a temporary declared before the statement that uses it. */
+static int emit_intrinsic_pre(emitter *m, const expr *e)
+{
+    intrinsic_id id = (intrinsic_id)e->intrin;
+    const symbol *r = e->sym;
+    if (type_is_object(&r->type))
+        line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(r->type.elem), r->cname,
+             type_count(&r->type));
+    else
+        line(m, "CMK_MAYBE_UNUSED %s %s;", elem_c_name(r->type.elem), r->cname);
+    line(m, "{ /* %s */", intrinsic_name(id));
+    m->indent++;
+    int first = intrinsic_first_operand(id), count = 0;
+    for (int i = first; i < first + intrinsic_operands(id); i++)
+        if (type_is_object(&e->args[i]->type) && type_count(&e->args[i]->type) > count)
+            count = type_count(&e->args[i]->type);
+    for (int i = 0; i < intrinsic_operands(id); i++) {
+        const expr *arg = e->args[first + i];
+        int n = id == IN_LINE || id == IN_UNPACK_MASK ? (type_is_object(&arg->type)
+                                                          ? type_count(&arg->type) : 1)
+                                                     : count ? count : 1;
+        if (!materialise(m, arg, i, e->op_elem, n))
+            return 0;
+    }
+    int ok = emit_intrinsic_body(m, e, count);
+    m->indent--;
+    line(m, "}");
+    return ok;
 }
 
 /* ---- media block read / write -------------------------------------------------------- */
@@ -696,11 +910,11 @@ static int emit_expr_stmt(emitter *m, const expr *e)
 {
     if (!emit_calls_in(m, e))
         return 0;
-    if (e->kind == E_CALL && e->call)
+    if (e->kind == E_CALL && (e->call || (e->intrin && e->sym)))
         return 1; /* the call was the statement */
     if (e->kind == E_CALL && (!strcmp(e->name, "read") || !strcmp(e->name, "write")))
         return emit_block_io(m, e);
-    if (e->kind == E_CALL && !strncmp(e->name, "cm_", 3)) {
+    if (e->kind == E_CALL && !e->intrin && !strncmp(e->name, "cm_", 3)) {
         const char *what = !strcmp(e->name, "cm_wait") ? "CMK_WAIT(cmk_t)"
                          : !strcmp(e->name, "cm_signal") ? "CMK_SIGNAL(cmk_t)" : "CMK_FENCE()";
         line(m, "%s;", what);
@@ -767,6 +981,8 @@ static int emit_calls_in(emitter *m, const expr *e)
             return 0;
     if (!emit_calls_in(m, e->lhs) || !emit_calls_in(m, e->rhs))
         return 0;
+    if (e->kind == E_CALL && e->intrin && e->sym)
+        return emit_intrinsic_pre(m, e);
     return e->kind == E_CALL && e->call ? emit_inline_call(m, e) : 1;
 }
 
@@ -774,7 +990,7 @@ static int has_call(const expr *e)
 {
     if (!e)
         return 0;
-    if (e->kind == E_CALL && e->call)
+    if (e->kind == E_CALL && (e->call || (e->intrin && e->sym)))
         return 1;
     for (int i = 0; i < e->nargs; i++)
         if (has_call(e->args[i]))

@@ -2,7 +2,9 @@
  * cm/cm.h - what CM kernels include, unmodified: `#include <cm/cm.h>`.
  *
  * cmc knows CM's types (vector, matrix, vector_ref, matrix_ref, uchar, ...)
- * and builtins itself, so this header holds only what the preprocessor must
+ * and builtins itself - read/write, cm_wait, and the arithmetic and math
+ * intrinsics (cm_abs ... cm_unpack_mask, lang/intrinsic.c) - so they are
+ * not declared here; this header holds only what the preprocessor must
  * see: the function qualifiers, mapped to attributes cmc reads, and the
  * constants kernels use by name.
  */

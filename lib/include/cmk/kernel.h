@@ -1,6 +1,6 @@
 /*
  * cmk/kernel.h - everything cmc-generated C includes: the ABI, media block
- * I/O, CM's conversions, and the few macros the emitter spells out.
+ * I/O, CM's conversions, its arithmetic and math intrinsics, and the few macros the emitter spells out.
  */
 #ifndef CMK_KERNEL_H
 #define CMK_KERNEL_H
@@ -13,6 +13,7 @@
 #include "abi.h"
 #include "block_io.h"
 #include "convert.h"
+#include "math.h"
 
 #if defined(__GNUC__)
 #define CMK_EXPORT __attribute__((visibility("default")))
