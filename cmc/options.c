@@ -53,7 +53,8 @@ void options_print_help(void)
         "  -mCM_<...> -Qxcm<...>     Intel cmc code-generation flags\n"
         "\n"
         "Environment:\n"
-        "  CMC_CC, CC         the C compiler to run (words split at blanks), default cc\n"
+        "  CMC_CC, CC         the C compiler to run (words split at blanks); default\n"
+        "                     clang when installed, else cc\n"
         "  CMC_INCLUDE_DIR    the directory holding cm/cm.h, instead of the installed one\n"
         "  TMPDIR             where the generated C is put while it is compiled\n",
         stdout);

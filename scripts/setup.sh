@@ -10,12 +10,13 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 shift || true
 
-# Debian packages: the build (meson, ninja, a C and C++ compiler), the
+# Debian packages: the build (meson, ninja, a C and C++ compiler; clang,
+# which cmc prefers for kernels because it vectorises them better), the
 # parser runtime, libffi for the runtime's generic call path, cmake for the
 # tests of CMake projects using an installed cmc (test/consumers), and npm to
 # fetch the pinned grammar (only when no npm is there: a node installed
 # some other way brings its own, which Debian's npm would conflict with).
-packages=(meson ninja-build pkg-config gcc g++ libtree-sitter-dev libffi-dev cmake)
+packages=(meson ninja-build pkg-config gcc g++ clang libtree-sitter-dev libffi-dev cmake)
 command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing_packages() {
