@@ -1076,13 +1076,17 @@ static int emit_body(emitter *m, const stmt *body)
     return ok;
 }
 
+/* `head` ends with "(" and `tail` starts with ")". A comparison brings its
+ * own parentheses, and doubled ones, `if ((a == b))`, draw clang's
+ * -Wparentheses-equality, so they are left out there. */
 static int emit_cond(emitter *m, const char *head, const expr *e, const char *tail)
 {
+    int own_parens = e->kind == E_BINARY && is_comparison(e->op);
     start_line(m);
-    put(m, head);
+    fprintf(m->out, "%.*s", (int)strlen(head) - own_parens, head);
     if (!emit_scalar(m, e))
         return 0;
-    put(m, tail);
+    put(m, tail + own_parens);
     return 1;
 }
 
