@@ -2,7 +2,15 @@
  * deps.c - the dependency vectors of CM's named patterns, and custom ones.
  *
  * Point (x, y) depends on (x + dx[i], y + dy[i]). The vectors are those
- * CM's runtime programs into the GPU's scoreboard for each pattern. Some
+ * CM's runtime programs into the GPU's scoreboard for each pattern, as in
+ * intel/media-driver media_driver/agnostic/common/cm/cm_thread_space_rt.cpp
+ * (the patterns SelectThreadDependencyPattern sets) and the scoreboard
+ * deltas of media_driver/agnostic/common/cm/cm_hal.cpp. Note the names:
+ * CM_VERTICAL_WAVE waits for the left neighbour (-1, 0) (the front is a
+ * vertical line moving right), CM_HORIZONTAL_WAVE for the one above
+ * (0, -1). intel/cm-cpu-emulation (libcmrt/cm_thread_space_emumode.cpp)
+ * leaves out the (-1, -1) of CM_WAVEFRONT and CM_WAVEFRONT26; it is implied
+ * by the others, so the order of the work is the same either way. Some
  * patterns (the 26Z family, 26X) have vectors in opposite directions, so
  * which of them a point really waits for depends on the dispatch order:
  * order.c.

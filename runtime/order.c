@@ -9,14 +9,31 @@
  * respects them is the same; for the others (26Z, 26ZIG, 26ZI, 26X) the
  * order decides, so it follows CM's dispatch of those patterns:
  *
- *   the space is cut into groups (2x2 for 26Z and 26ZIG, 1 wide and 4 tall
+ *   the space is cut into groups (2x2 for 26Z and 26ZIG, 1 wide and 2 tall
  *   for 26X, 16x8 for 26ZI, single points otherwise); groups go in waves,
  *   wave = a * gx + b * gy (a 26-degree front is a = 1, b = 2), and within
  *   a wave in raster order of groups; a group's points go in raster order,
  *   except 26ZI's, which go column by column, even columns first.
  *
+ * Where that comes from (intel/cm-cpu-emulation libcmrt/
+ * cm_thread_space_emumode.cpp and cm_queue_emumode.cpp, intel/media-driver
+ * media_driver/agnostic/common/cm/cm_thread_space_rt.cpp and the HAL's
+ * walker parameters): 26Z is dispatched 2x2 block by 2x2 block along
+ * 26-degree fronts (Wavefront26ZSequence), 26ZIG by the media walker in 2x2
+ * blocks stepping (2, 0) then (-4, 2); 26ZI by 16x8 blocks
+ * (CM_26ZI_BLOCK_WIDTH/HEIGHT) along (-2 blocks, +1 block) diagonals, even
+ * columns of a block first (Wavefront26ZISeqVVHV26, the default); 26X by
+ * the walker stepping (1, 0), inner (-2, 2) and a middle step (0, 1): the
+ * front x + 2 * (y / 2), the even row of each row pair first. 1x2 groups
+ * give 26X's fronts; inside a front they order points differently from the
+ * walker only where no 26X vector links them, so each point waits for
+ * exactly the points it waits for on the GPU: (x-1, y+3) never, (x-1, y+1)
+ * on even rows only, the other five always.
+ *
  * Custom vectors get the order of their waves (Kahn's algorithm), every
- * in-space vector counts, and a cycle is an error: on a GPU it would hang.
+ * in-space vector counts (as in cm-cpu-emulation, whose InitDependency
+ * gives a point one edge per in-space vector), and a cycle is an error:
+ * it could never run.
  *
  * Points are handed out in this order and a point's dependencies always
  * come before it, so a worker that blocks in cm_wait() only waits for
@@ -43,7 +60,7 @@ static order_shape shape_of(CM_DEPENDENCY_PATTERN p)
     case CM_HORIZONTAL_WAVE: return (order_shape){1, 1, 0, 1, false};
     case CM_WAVEFRONT26Z:
     case CM_WAVEFRONT26ZIG: return (order_shape){2, 2, 1, 2, false};
-    case CM_WAVEFRONT26X: return (order_shape){1, 4, 1, 2, false};
+    case CM_WAVEFRONT26X: return (order_shape){1, 2, 1, 2, false};
     case CM_WAVEFRONT26ZI: return (order_shape){16, 8, 1, 2, true};
     default: return (order_shape){1, 1, 0, 1, false}; /* raster */
     }
