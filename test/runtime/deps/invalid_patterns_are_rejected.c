@@ -9,7 +9,7 @@
  *    the enqueue is CM_INVALID_ARG_VALUE, with no event and nothing run;
  *    the same vectors on a space too small to close the cycle run; and the
  *    thread space is usable again once given valid vectors;
- *  - walking patterns CM_WALK_DEFAULT..CM_WALK_WAVEFRONT45XD_2 are accepted
+ *  - walking patterns CM_WALK_DEFAULT..CM_WALK_WAVEFRONT26XD are accepted
  *    and change nothing in the results, others are
  *    CM_INVALID_MEDIA_WALKING_PATTERN; a walk and dependencies exclude each
  *    other (CM_INVALID_DEPENDENCY_WITH_WALKING_PATTERN).
@@ -161,7 +161,7 @@ static void check_cycles(probe *p)
  * walks exclude each other. */
 static void check_walking(probe *p)
 {
-    for (int walk = CM_WALK_DEFAULT; walk <= CM_WALK_WAVEFRONT45XD_2; walk++) {
+    for (int walk = CM_WALK_DEFAULT; walk <= CM_WALK_WAVEFRONT26XD; walk++) {
         char name[64];
         snprintf(name, sizeof name, "walking pattern %d", walk);
         probe_reset(p, 13, 9);
