@@ -129,6 +129,7 @@ typedef struct cmrt_pool {
     cmrt_run *current;      /* the run workers join; NULL when idle */
     uint64_t next_seq;
     bool stopping;
+    struct cmrt_profile *profile; /* CMRT_PROFILE=1: per-kernel counts; or NULL */
 } cmrt_pool;
 
 struct cmrt_device {
@@ -251,6 +252,7 @@ struct cmrt_run {
     pthread_mutex_t sleep_lock;
     pthread_cond_t wake;
     uint32_t users;                    /* workers inside; pool.lock */
+    uint64_t start_ns;                 /* published; with a profile only */
 };
 
 /* Snapshots kernel k over a width x height space with `plan` (may be NULL;
@@ -302,6 +304,19 @@ struct cmrt_worker {
     uint64_t last_seq; /* the last run this worker joined */
     cmrt_batch batch;
 };
+
+/* ---- CMRT_PROFILE=1: runs, time and points per kernel (profile.c) ------- */
+
+typedef struct cmrt_profile cmrt_profile;
+
+/* A device's profile when $CMRT_PROFILE asks for one, else NULL. */
+cmrt_profile *cmrt_profile_create(void);
+/* Pool hooks, per run (never per point), under pool.lock: the run was
+ * published; the run ended. Both do nothing when `p` is NULL. */
+void cmrt_profile_run_started(cmrt_profile *p, cmrt_run *r);
+void cmrt_profile_run_ended(cmrt_profile *p, const cmrt_run *r);
+/* Prints one line per kernel on stderr and frees the profile (NULL: nothing). */
+void cmrt_profile_finish(cmrt_profile *p);
 
 /* ---- helpers ------------------------------------------------------------ */
 

@@ -58,8 +58,10 @@ int cmrt_device_create(const cmrt_device_options *opt, cmrt_device **out)
     dev->registry.prev = dev->registry.next = &dev->registry;
     dev->nsurfaces = 1; /* index 0 is never a surface */
     dev->workers = workers;
+    dev->pool.profile = cmrt_profile_create();
     int rc = cmrt_pool_start(&dev->pool, workers);
     if (rc != CM_SUCCESS) {
+        cmrt_profile_finish(dev->pool.profile);
         pthread_mutex_destroy(&dev->lock);
         free(dev);
         return rc;
@@ -74,6 +76,7 @@ int cmrt_device_destroy(cmrt_device *dev)
         return CM_NULL_POINTER;
     /* Work in flight finishes first: it uses the objects freed below. */
     cmrt_pool_stop(&dev->pool);
+    cmrt_profile_finish(dev->pool.profile);
     cmrt_object_free_all(dev);
     free(dev->surfaces);
     pthread_mutex_destroy(&dev->lock);

@@ -19,6 +19,7 @@ static void publish_locked(cmrt_pool *pool, cmrt_run *r)
 {
     r->seq = ++pool->next_seq;
     pool->current = r;
+    cmrt_profile_run_started(pool->profile, r);
     pthread_cond_broadcast(&pool->work);
 }
 
@@ -43,6 +44,7 @@ static leftovers end_current_run_locked(cmrt_pool *pool)
 {
     leftovers done = {pool->current, NULL};
     cmrt_exec *e = pool->head;
+    cmrt_profile_run_ended(pool->profile, done.run);
     cmrt_run_release_surfaces_locked(done.run);
     e->runs = done.run->next_in_exec;
     pool->current = NULL;
