@@ -952,7 +952,9 @@ static int emit_decl(emitter *m, const stmt *s)
         return emit_object_assign(m, &dst, '=', s->init);
     }
     start_line(m);
-    fprintf(m->out, "CMK_MAYBE_UNUSED %s%s %s", sym->is_const ? "const " : "",
+    /* A SurfaceIndex is already a pointer to const. */
+    int add_const = sym->is_const && t->elem != EK_SURFACE;
+    fprintf(m->out, "CMK_MAYBE_UNUSED %s%s %s", add_const ? "const " : "",
             elem_c_name(t->elem), sym->cname);
     if (s->init) {
         put(m, " = ");
