@@ -62,6 +62,7 @@ typedef struct cmc_options {
     int deps_target_named;    /* -MT or -MQ given */
     int keep_c;               /* -save-temps, --keep-c */
     int verbose;              /* -v */
+    int time_report;          /* -ftime-report */
     int show_help, show_version;
     const char *gpu;          /* -march= / -mcpu=: a GPU name, unused on the CPU */
 } cmc_options;
@@ -75,8 +76,10 @@ void options_print_help(void);
 /* lib/include: $CMC_INCLUDE_DIR, else <exe dir>/../include/cmc when it
  * holds cm/cm.h, else the source tree's. Returns a malloc'd path or NULL. */
 char *find_include_dir(void);
-/* The C compiler command: $CMC_CC, else $CC, else "cc", split into words. */
+/* The commands, split into words: $CMC_CC, else $CC; when neither is
+ * set, clang (if installed) compiles and cc preprocesses. */
 void push_c_compiler(strlist *argv);
+void push_preprocessor(strlist *argv);
 output_kind output_kind_of(const char *output);
 /* malloc'd "<input basename without extension>.isa" */
 char *default_output_name(const char *input);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cmc.h"
 
@@ -63,21 +64,43 @@ static int write_stdout(const buffer *b)
     return 0;
 }
 
+/* -ftime-report: the wall time of each stage, in milliseconds. */
+typedef struct stage_times {
+    double preprocess, translate, build;
+} stage_times;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void report_times(const stage_times *t)
+{
+    fprintf(stderr, "cmc: time: preprocess %.2f ms, translate %.2f ms, cc %.2f ms\n",
+            t->preprocess, t->translate, t->build);
+}
+
 /* The stages after the preprocessor: translate, then write the C or
  * build from it, as the output's name asks. */
 static int translate_and_build(const cmc_options *o, const char *include_dir,
-                               buffer *text, const char *output)
+                               buffer *text, const char *output, stage_times *t)
 {
     buffer c_code = {0};
-    if (translate(o, text, &c_code) != 0)
+    double start = now_ms();
+    int status = translate(o, text, &c_code);
+    t->translate = now_ms() - start;
+    if (status != 0)
         return -1;
-    int status = 0;
+    start = now_ms();
     if (o->syntax_only)
         status = 0;
     else if (output_kind_of(output) == OUTPUT_C)
         status = write_file(output, c_code.data, c_code.len);
     else
         status = compile(o, include_dir, &c_code, output, output_kind_of(output));
+    t->build = now_ms() - start;
     free(c_code.data);
     return status;
 }
@@ -91,13 +114,18 @@ static int run(const cmc_options *o)
     char *include_dir = find_include_dir();
     buffer text = {0};
     int status = -1;
+    stage_times times = {0};
+    double start = now_ms();
     if (out_name && include_dir && check_output_is_not_input(o->input, out_name) == 0 &&
         preprocess(o, include_dir, out_name, &text) == 0) {
+        times.preprocess = now_ms() - start;
         if (o->deps_only)  /* -M: the text is the make rule */
             status = write_stdout(&text);
         else
-            status = translate_and_build(o, include_dir, &text, out_name);
+            status = translate_and_build(o, include_dir, &text, out_name, &times);
     }
+    if (o->time_report)
+        report_times(&times);
     free(text.data);
     free(include_dir);
     free(output);

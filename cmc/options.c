@@ -33,6 +33,7 @@ void options_print_help(void)
         "  -g                 #line directives back to the kernel, and debug information\n"
         "  -Werror            treat warnings as errors\n"
         "  -fsyntax-only      check the kernel, write nothing\n"
+        "  -ftime-report      print each stage's time on stderr\n"
         "  -M                 print a make rule of the kernel's dependencies, then stop\n"
         "  -MM                like -M, leaving out system headers\n"
         "  -MD                also write the rule to a depfile (<out without suffix>.d)\n"
@@ -53,8 +54,8 @@ void options_print_help(void)
         "  -mCM_<...> -Qxcm<...>     Intel cmc code-generation flags\n"
         "\n"
         "Environment:\n"
-        "  CMC_CC, CC         the C compiler to run (words split at blanks); default\n"
-        "                     clang when installed, else cc\n"
+        "  CMC_CC, CC         the C compiler to run (words split at blanks); default:\n"
+        "                     clang when installed, else cc; cc preprocesses\n"
         "  CMC_INCLUDE_DIR    the directory holding cm/cm.h, instead of the installed one\n"
         "  TMPDIR             where the generated C is put while it is compiled\n",
         stdout);
@@ -154,6 +155,7 @@ static int parse_flag(const char *arg, cmc_options *o)
         {"-g", offsetof(cmc_options, debug)},
         {"-Werror", offsetof(cmc_options, werror)},
         {"-fsyntax-only", offsetof(cmc_options, syntax_only)},
+        {"-ftime-report", offsetof(cmc_options, time_report)},
         {"-save-temps", offsetof(cmc_options, keep_c)},
         {"--keep-c", offsetof(cmc_options, keep_c)},
         {"-v", offsetof(cmc_options, verbose)},

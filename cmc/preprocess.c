@@ -39,7 +39,7 @@ static int push_depend_options(strlist *argv, const cmc_options *o, const char *
 static int build_command(strlist *argv, const cmc_options *o, const char *include_dir,
                          const char *output)
 {
-    push_c_compiler(argv);
+    push_preprocessor(argv);
     strlist_push(argv, "-E");
     strlist_push(argv, "-x");
     strlist_push(argv, "c++");

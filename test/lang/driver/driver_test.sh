@@ -231,6 +231,13 @@ test_save_temps() {
     expect_no_temporaries
 }
 
+test_time_report() {
+    run -ftime-report kernel.cpp -o timed.o
+    expect_status 0
+    grep -qE '^cmc: time: preprocess [0-9]+\.[0-9]{2} ms, translate [0-9]+\.[0-9]{2} ms, cc [0-9]+\.[0-9]{2} ms$' err.txt ||
+        fail "no time report line in: $(cat err.txt)"
+}
+
 test_kernel_error() {
     run bad_kernel.cpp -o bad.c
     expect_status 1
