@@ -73,6 +73,12 @@ bench_team *bench_team_create(int count);
 void bench_team_run(bench_team *t, bench_team_job job, void *ctx);
 void bench_team_destroy(bench_team *t);
 
+/* ---- the machine's own two-thread scaling (scaling.c) -------------------- */
+
+/* Work per second of 2 threads over 1 on pure arithmetic: the bound of
+ * any kernel's "vs 1 worker". */
+double bench_compute_scaling(void);
+
 /* ---- the memory-bandwidth ceiling (ceiling.c) ---------------------------- */
 
 /* The median time of streaming `read_bytes` in and `write_bytes` out on

@@ -101,6 +101,8 @@ static void print_header(const bench_options *opt)
     printf("cmc-bench%s\n", opt->quick ? " --quick (small pictures, few runs: not figures to quote)" : "");
     printf("machine:   %ld CPUs online, %s; %s %s %s\n", sysconf(_SC_NPROCESSORS_ONLN), model,
            un.sysname, un.release, un.machine);
+    printf("scaling:   2 threads of pure arithmetic do %.2fx the work of 1 here: the bound of "
+           "\"vs 1 worker\"\n", bench_compute_scaling());
     printf("compiler:  %s (this program; the C references at -O2); kernels: cmc's "
            "default -O2 with $CMC_CC, else $CC, else clang when installed, else cc\n",
            compiler());
