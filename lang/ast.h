@@ -58,7 +58,8 @@ typedef enum expr_kind {
     E_METHOD,   /* lhs.name<targs>(args) */
     E_ELEMENT,  /* lhs(args) or lhs[args[0]] on a vector or matrix */
     E_CAST,     /* (type) lhs, or type(lhs) */
-    E_TYPE      /* a type as a template argument */
+    E_TYPE,     /* a type as a template argument */
+    E_LIST      /* {a, b, ...}: the initialiser of a table or vector (args) */
 } expr_kind;
 
 typedef struct symbol symbol;
@@ -81,6 +82,8 @@ typedef struct view {
     int nterms;
     int rows, cols;
     int64_t rstride, cstride;
+    elem_kind elem;     /* format<T>(): the type read there; EK_VOID: the base's */
+    int readonly;       /* replicate<>(): a value, rows are its blocks */
 } view;
 
 typedef struct expr {
@@ -119,7 +122,9 @@ enum {
 
 typedef enum stmt_kind {
     S_EXPR, S_DECL, S_BLOCK, S_IF, S_FOR, S_WHILE, S_DO,
-    S_BREAK, S_CONTINUE, S_RETURN, S_EMPTY
+    S_BREAK, S_CONTINUE, S_RETURN, S_EMPTY,
+    S_SWITCH, /* switch (e) body; body is a block of S_CASE and statements */
+    S_CASE    /* case e: (e NULL for default:) */
 } stmt_kind;
 
 struct symbol {
@@ -146,6 +151,8 @@ typedef struct stmt {
     struct stmt **items; /* S_BLOCK */
     int nitems;
     int unroll;          /* #pragma unroll before a loop: -1 full, n > 0 count */
+    int simd_width;      /* check.c: SIMD_IF_BEGIN / SIMD_DO_WHILE: lanes of the mask */
+    int simd_kind;       /* S_EXPR: 1 SIMD_BREAK, 2 SIMD_CONTINUE */
 } stmt;
 
 typedef struct param {

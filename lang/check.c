@@ -23,6 +23,9 @@ typedef struct checker {
     ptr_list active;    /* helpers being instantiated, to catch recursion */
     int ncalls;         /* numbers helper instances: unique C names */
     int loop_depth;
+    int switch_depth;   /* break leaves a switch too */
+    int simd_width;     /* inside SIMD control flow: its lanes, else 0 */
+    int simd_loops;     /* SIMD_DO_WHILE loops around: SIMD_BREAK/CONTINUE */
 } checker;
 
 /* Marks the start of a called function's scope: lookups stop there, so a
@@ -36,6 +39,12 @@ static int check_decl(checker *c, stmt *s);
 static int bind_ref(checker *c, symbol *sym, expr *init, loc at);
 static int instantiate(checker *c, expr *call, function *f);
 static view *whole_view(checker *c, symbol *sym);
+static int is_assignable(checker *c, expr *e);
+static int simd_allows(checker *c, stmt *s);
+static int is_simd_cf(const stmt *s);
+static int check_simd_cf(checker *c, stmt *s);
+static int check_scalar_operand(checker *c, expr *e, const char *what);
+static int same_count(checker *c, expr *at, const ctype *a, const ctype *b);
 
 /* ---- scopes --------------------------------------------------------------- */
 
@@ -274,7 +283,7 @@ static int check_block_io(checker *c, expr *e, int is_read)
                    type_name(c->a, &obj->type));
         return 0;
     }
-    if (is_read && !obj->region) {
+    if (is_read && (!obj->region || obj->region->readonly)) {
         diag_error(c->d, obj->at, "'read' needs a vector, matrix or region to read into");
         return 0;
     }
@@ -298,6 +307,10 @@ static int check_intrinsic(checker *c, expr *e, intrinsic_id id)
         return 0;
     if (!intrinsic_is_precomputed(id))
         return 1;
+    if (c->simd_width) {
+        diag_error(c->d, e->at, "'%s' inside SIMD control flow is not supported by cmc", e->name);
+        return 0;
+    }
     symbol *tmp = arena_alloc(c->a, sizeof *tmp);
     if (!tmp)
         return 0;
@@ -320,6 +333,10 @@ static int check_call(checker *c, expr *e)
     }
     if (!strcmp(n, "read") || !strcmp(n, "write"))
         return check_block_io(c, e, n[0] == 'r');
+    if (!strncmp(n, "__cmc_simd_", 11)) {
+        diag_error(c->d, e->at, "a SIMD control flow macro is used outside its statement");
+        return 0;
+    }
     if (!strcmp(n, "cm_wait") || !strcmp(n, "cm_signal") || !strcmp(n, "cm_fence")) {
         e->type = scalar_type(EK_VOID);
         return want_args(c, e, 0, n[3] == 'w' ? 1 : 0);
@@ -511,14 +528,19 @@ static int instantiate(checker *c, expr *call, function *f)
     ic->id = ++c->ncalls;
     inline_call *outer_call = c->call;
     function *outer_fn = c->fn;
-    int outer_loops = c->loop_depth;
+    int outer_loops = c->loop_depth, outer_switches = c->switch_depth;
+    if (c->simd_width) {
+        diag_error(c->d, call->at, "a function call inside SIMD control flow is not allowed");
+        return 0;
+    }
     int base = c->scope.n;
     int ok = ptr_list_push(c->a, &c->active, f) == 0 &&
              ptr_list_push(c->a, &c->scope, &scope_barrier) == 0;
     c->call = ic;
     c->fn = f;
-    c->loop_depth = 0;
+    c->loop_depth = c->switch_depth = 0;
     ok = ok && instantiate_body(c, call, ic);
+    c->switch_depth = outer_switches;
     c->call = outer_call;
     c->fn = outer_fn;
     c->loop_depth = outer_loops;
@@ -604,6 +626,242 @@ static int check_line(checker *c, expr *e, const ctype *t, const view *from, int
     return 1;
 }
 
+/* The element type a region reads (format<T>() changes it). */
+static elem_kind view_elem(const view *v)
+{
+    return v->elem ? v->elem : v->base->type.elem;
+}
+
+/* Rows one after another with no gaps: what format and replicate need. */
+static int view_is_linear(const view *v)
+{
+    return (v->cols == 1 || v->cstride == 1 || v->rows == 1) &&
+           (v->rows == 1 || v->rstride == v->cols * v->cstride);
+}
+
+static int no_targs_args(checker *c, expr *e)
+{
+    if (e->ntargs || e->nargs) {
+        diag_error(c->d, e->at, "'%s' takes no arguments", e->name);
+        return 0;
+    }
+    return 1;
+}
+
+/* v.select_all(): the whole object as a reference. */
+static int check_select_all(checker *c, expr *e, const ctype *t, const view *from)
+{
+    if (!no_targs_args(c, e) || !(e->region = derive(c, from)))
+        return 0;
+    e->type = *t;
+    e->type.is_ref = 1;
+    return 1;
+}
+
+/* Moves a view's offsets from units of `from` bytes to units of `to`. */
+static int rescale_view(checker *c, expr *e, view *v, int from, int to)
+{
+    if ((v->off * from) % to) {
+        diag_error(c->d, e->at, "format<>() of a region that starts inside a %d-byte element", to);
+        return 0;
+    }
+    v->off = v->off * from / to;
+    for (int i = 0; i < v->nterms; i++) {
+        if ((v->terms[i].scale * from) % to) {
+            diag_error(c->d, e->at, "format<>() of a region whose offset is not a multiple "
+                                    "of %d bytes", to);
+            return 0;
+        }
+        v->terms[i].scale = v->terms[i].scale * from / to;
+    }
+    return 1;
+}
+
+/* format<T>() and format<T, R, C>(): the same bytes as another type. */
+static int check_format(checker *c, expr *e, const ctype *t, const view *from)
+{
+    if ((e->ntargs != 1 && e->ntargs != 3) || e->nargs || e->targs[0]->kind != E_TYPE) {
+        diag_error(c->d, e->at, "format takes <type> or <type, rows, columns>()");
+        return 0;
+    }
+    ctype *nt = &e->targs[0]->type;
+    if (!resolve_type(c, nt, e->targs[0]->at))
+        return 0;
+    if (!view_is_linear(from) || from->readonly) {
+        diag_error(c->d, e->at, "format<>() needs a contiguous object, not a strided region");
+        return 0;
+    }
+    int from_size = elem_size(view_elem(from)), to_size = elem_size(nt->elem);
+    int64_t bytes = (int64_t)type_count(t) * from_size, rows = 1, cols = bytes / to_size;
+    if (e->ntargs == 3 && (!const_arg(c, e->targs[1], "the rows of format<>", &rows) ||
+                           !const_arg(c, e->targs[2], "the columns of format<>", &cols)))
+        return 0;
+    if (rows <= 0 || cols <= 0 || rows * cols * to_size > bytes ||
+        (e->ntargs == 1 && bytes % to_size)) {
+        diag_error(c->d, e->at, "format<%s%s> does not fit the %lld bytes of %s",
+                   elem_cm_name(nt->elem), e->ntargs == 3 ? ", rows, columns" : "",
+                   (long long)bytes, type_name(c->a, t));
+        return 0;
+    }
+    view *v = derive(c, from);
+    if (!v || !rescale_view(c, e, v, from_size, to_size))
+        return 0;
+    v->elem = nt->elem == v->base->type.elem ? EK_VOID : nt->elem;
+    v->rows = (int)rows;
+    v->cols = (int)cols;
+    v->cstride = 1;
+    v->rstride = cols;
+    e->region = v;
+    e->type = shaped_type(nt->elem, (int)rows, (int)cols);
+    e->type.shape = e->ntargs == 3 ? SH_MATRIX : SH_VECTOR;
+    e->type.is_ref = 1;
+    return 1;
+}
+
+/* replicate<REP>(), <REP, W>(i), <REP, VS, W>(i), <REP, VS, W, HS>(i)
+ * (i, j on a matrix): REP blocks of W elements, block b at i + b * VS,
+ * element k of a block HS further, over the row-major order of the object.
+ * A read-only view: its rows are the blocks. */
+static int check_replicate(checker *c, expr *e, const ctype *t, const view *from)
+{
+    int64_t a[4] = {0, 0, 0, 1}, n = type_count(t);
+    int nt = e->ntargs;
+    if (nt < 1 || nt > 4 || e->nargs > (t->shape == SH_MATRIX ? 2 : 1) || (nt == 1 && e->nargs)) {
+        diag_error(c->d, e->at, "replicate takes <REP>(), <REP, W>(i), <REP, VS, W>(i) or "
+                                "<REP, VS, W, HS>(i)%s", t->shape == SH_MATRIX ? " or (i, j)" : "");
+        return 0;
+    }
+    for (int i = 0; i < nt; i++)
+        if (!const_arg(c, e->targs[i], "a replicate<> argument", &a[i]))
+            return 0;
+    int64_t rep = a[0], vs = nt <= 2 ? 0 : a[1];
+    int64_t w = nt == 1 ? n : nt == 2 ? a[1] : a[2], hs = nt == 4 ? a[3] : 1;
+    if (rep <= 0 || w <= 0 || vs < 0 || hs < 0) {
+        diag_error(c->d, e->targs[0]->at, "replicate<> sizes must be positive and strides not negative");
+        return 0;
+    }
+    if (!view_is_linear(from) || from->readonly) {
+        diag_error(c->d, e->at, "replicate of a strided matrix region is not supported; "
+                                "assign it to a matrix first");
+        return 0;
+    }
+    view *v = derive(c, from);
+    if (!v)
+        return 0;
+    int64_t off = 0, known = 1, unit = from->cstride;
+    for (int i = 0; i < e->nargs; i++) {
+        expr *x = e->args[i];
+        int64_t scale = i == 0 && e->nargs == 2 ? t->cols : 1;
+        if (!check_expr(c, x) || !want_integer_scalar(c, x, "a replicate offset") ||
+            !view_shift(c, v, x, scale * unit))
+            return 0;
+        known &= x->is_const;
+        off += x->is_const ? x->value * scale : 0;
+    }
+    int64_t last = off + (rep - 1) * vs + (w - 1) * hs;
+    if (known && (off < 0 || last >= n)) {
+        diag_error(c->d, e->nargs ? e->args[0]->at : e->at,
+                   "replicate reads elements %lld..%lld, out of bounds for %s (0..%lld)",
+                   (long long)off, (long long)last, type_name(c->a, t), (long long)n - 1);
+        return 0;
+    }
+    v->rows = (int)rep;
+    v->cols = (int)w;
+    v->rstride = vs * unit;
+    v->cstride = hs * unit;
+    v->readonly = 1;
+    e->region = v;
+    e->type = shaped_type(t->elem, 1, (int)(rep * w));
+    return 1;
+}
+
+static int want_index_vector(checker *c, expr *x)
+{
+    if (!check_expr(c, x))
+        return 0;
+    if (!type_is_object(&x->type) || !elem_is_integer(x->type.elem)) {
+        diag_error(c->d, x->at, "an iselect index must be a vector of integers, not %s",
+                   type_name(c->a, &x->type));
+        return 0;
+    }
+    return 1;
+}
+
+/* v.iselect(idx), m.iselect(rows, cols): a gathered value (not a region);
+ * emit.c reads the object's region at each index, checked at run time. */
+static int check_iselect(checker *c, expr *e, const ctype *t)
+{
+    int want = t->shape == SH_MATRIX ? 2 : 1;
+    if (e->ntargs || e->nargs != want) {
+        diag_error(c->d, e->at, "iselect on a %s takes %s", want == 2 ? "matrix" : "vector",
+                   want == 2 ? "(row indices, column indices)" : "(indices)");
+        return 0;
+    }
+    for (int i = 0; i < want; i++)
+        if (!want_index_vector(c, e->args[i]))
+            return 0;
+    if (want == 2 && !same_count(c, e, &e->args[0]->type, &e->args[1]->type))
+        return 0;
+    e->type = shaped_type(t->elem, 1, type_count(&e->args[0]->type));
+    return 1;
+}
+
+/* v.merge(x, mask) and v.merge(x, y, mask): per element, where the mask's
+ * low bit (or bit i of an integer mask) is set, x, else y (or v itself). */
+static int check_merge(checker *c, expr *e, const ctype *t)
+{
+    if (e->ntargs || e->nargs < 2 || e->nargs > 3) {
+        diag_error(c->d, e->at, "merge takes (x, mask) or (x, y, mask)");
+        return 0;
+    }
+    if (!is_assignable(c, e->lhs) || (e->lhs->region && e->lhs->region->readonly))
+        return 0;
+    for (int i = 0; i < e->nargs; i++) {
+        expr *x = e->args[i];
+        if (!check_expr(c, x))
+            return 0;
+        if (x->type.elem == EK_SURFACE || x->type.elem == EK_VOID ||
+            (type_is_object(&x->type) && !same_count(c, x, t, &x->type)))
+            return x->type.elem == EK_SURFACE || x->type.elem == EK_VOID
+                   ? (diag_error(c->d, x->at, "merge cannot take %s", type_name(c->a, &x->type)), 0)
+                   : 0;
+    }
+    expr *mask = e->args[e->nargs - 1];
+    if (!elem_is_integer(mask->type.elem)) {
+        diag_error(c->d, mask->at, "a merge mask must be integer, not %s",
+                   type_name(c->a, &mask->type));
+        return 0;
+    }
+    e->type = scalar_type(EK_VOID);
+    return 1;
+}
+
+/* v.any(), v.all(): a ushort computed before the statement (like the
+ * reductions among the intrinsics), in a temporary. */
+static int check_any_all(checker *c, expr *e, const ctype *t)
+{
+    if (!no_targs_args(c, e))
+        return 0;
+    if (!elem_is_integer(t->elem)) {
+        diag_error(c->d, e->at, "'%s' needs a mask of integers, not %s", e->name,
+                   type_name(c->a, t));
+        return 0;
+    }
+    if (c->simd_width) {
+        diag_error(c->d, e->at, "'%s' inside SIMD control flow is not supported by cmc", e->name);
+        return 0;
+    }
+    symbol *tmp = arena_alloc(c->a, sizeof *tmp);
+    if (!tmp)
+        return 0;
+    tmp->name = e->name;
+    tmp->type = scalar_type(EK_U16);
+    tmp->cname = arena_printf(c->a, "cmk_in%d", ++c->ncalls);
+    e->sym = tmp;
+    e->type = tmp->type;
+    return 1;
+}
+
 static int check_method(checker *c, expr *e)
 {
     if (!check_expr(c, e->lhs))
@@ -620,17 +878,34 @@ static int check_method(checker *c, expr *e)
         e->value = n[2] == 'e' ? type_count(t) : n[2] == 'r' ? t->rows : t->cols;
         return want_args(c, e, 0, 0);
     }
-    int is_region = !strcmp(n, "select") || !strcmp(n, "row") || !strcmp(n, "column");
+    if (!strcmp(n, "any") || !strcmp(n, "all"))
+        return check_any_all(c, e, t);
+    static const char *const region_methods[] = {"select", "row", "column", "select_all",
+                                                 "format", "replicate", "iselect", "merge"};
+    int is_region = 0;
+    for (size_t i = 0; i < sizeof region_methods / sizeof region_methods[0]; i++)
+        is_region |= !strcmp(n, region_methods[i]);
     if (!is_region) {
         diag_error(c->d, e->at, "method '%s' is not supported by cmc", n);
         return 0;
     }
-    if (!e->lhs->region) {
+    const view *from = e->lhs->region;
+    if (!from || from->readonly) {
         diag_error(c->d, e->at, "'%s' of a computed value is not supported; assign it first", n);
         return 0;
     }
     if (!strcmp(n, "select"))
-        return check_select(c, e, t, e->lhs->region);
+        return check_select(c, e, t, from);
+    if (!strcmp(n, "select_all"))
+        return check_select_all(c, e, t, from);
+    if (!strcmp(n, "format"))
+        return check_format(c, e, t, from);
+    if (!strcmp(n, "replicate"))
+        return check_replicate(c, e, t, from);
+    if (!strcmp(n, "iselect"))
+        return check_iselect(c, e, t);
+    if (!strcmp(n, "merge"))
+        return check_merge(c, e, t);
     return check_line(c, e, t, e->lhs->region, n[0] == 'r');
 }
 
@@ -780,7 +1055,7 @@ static int is_assignable(checker *c, expr *e)
 {
     if (e->kind == E_NAME && e->sym && !e->sym->is_const && e->sym->type.elem != EK_SURFACE)
         return 1;
-    if (e->region && !(e->region->base->is_const))
+    if (e->region && !e->region->base->is_const && !e->region->readonly)
         return 1;
     diag_error(c->d, e->at, "this expression cannot be assigned to");
     return 0;
@@ -906,6 +1181,9 @@ static int check_expr(checker *c, expr *e)
     case E_TYPE:
         diag_error(c->d, e->at, "a type is not a value");
         return 0;
+    case E_LIST:
+        diag_error(c->d, e->at, "an initializer list is only allowed in a declaration");
+        return 0;
     }
     return 0;
 }
@@ -916,7 +1194,7 @@ static int check_expr(checker *c, expr *e)
 static int bind_ref(checker *c, symbol *sym, expr *init, loc at)
 {
     const ctype *t = &sym->type;
-    if (!init || !init->region || init->type.elem != t->elem ||
+    if (!init || !init->region || init->region->readonly || init->type.elem != t->elem ||
         type_count(&init->type) != type_count(t)) {
         diag_error(c->d, init ? init->at : at,
                    "%s must be bound to a region of the same element type and size",
@@ -941,6 +1219,24 @@ static int bind_ref(checker *c, symbol *sym, expr *init, loc at)
     return 1;
 }
 
+/* T t[N] = {a, b, ...} (or a vector): scalars, at most N, the rest zero. */
+static int check_init_list(checker *c, stmt *s)
+{
+    const ctype *t = &s->sym->type;
+    expr *list = s->init;
+    if (!type_is_object(t) || t->is_ref || list->nargs > type_count(t)) {
+        diag_error(c->d, list->at, type_is_object(t) && !t->is_ref
+                   ? "too many initialisers for %s" : "%s cannot be initialised with a list",
+                   type_name(c->a, t));
+        return 0;
+    }
+    for (int i = 0; i < list->nargs; i++)
+        if (!check_scalar_operand(c, list->args[i], "an initialiser"))
+            return 0;
+    list->type = *t;
+    return 1;
+}
+
 static int check_decl(checker *c, stmt *s)
 {
     symbol *sym = s->sym;
@@ -951,6 +1247,8 @@ static int check_decl(checker *c, stmt *s)
         diag_error(c->d, s->at, "a local variable cannot have type %s", type_name(c->a, t));
         return 0;
     }
+    if (s->init && s->init->kind == E_LIST)
+        return check_init_list(c, s) && declare(c, sym, s->at);
     if (s->init && !check_expr(c, s->init))
         return 0;
     if (t->is_ref)
@@ -1050,11 +1348,163 @@ static int check_return(checker *c, stmt *s)
     return 1;
 }
 
+/* ---- SIMD control flow ------------------------------------------------------------ */
+
+/* cm/cm.h spells SIMD_IF_BEGIN(c) as `if (__cmc_simd_if(c))`, SIMD_ELSEIF
+ * as `else if (...)`, SIMD_DO_WHILE_BEGIN/END(c) as `do ... while
+ * (__cmc_simd_while(c))` and SIMD_BREAK/SIMD_CONTINUE as calls. */
+static int is_call_named(const expr *e, const char *name)
+{
+    return e && e->kind == E_CALL && !strcmp(e->name, name);
+}
+
+static int is_simd_cf(const stmt *s)
+{
+    return (s->kind == S_IF && is_call_named(s->e, "__cmc_simd_if")) ||
+           (s->kind == S_DO && is_call_named(s->e, "__cmc_simd_while")) ||
+           (s->kind == S_EXPR && (is_call_named(s->e, "__cmc_simd_break") ||
+                                  is_call_named(s->e, "__cmc_simd_continue")));
+}
+
+/* The lanes of a SIMD condition: its elements, or the enclosing width. */
+static int simd_condition(checker *c, stmt *s)
+{
+    expr *call = s->e;
+    if (call->nargs != 1 || !check_expr(c, call->args[0]))
+        return call->nargs == 1 ? 0 : (diag_error(c->d, call->at, "a SIMD condition takes one "
+                                                  "argument"), 0);
+    const ctype *t = &call->args[0]->type;
+    int w = type_is_object(t) ? type_count(t) : c->simd_width;
+    if (t->elem == EK_SURFACE || t->elem == EK_VOID || !w) {
+        diag_error(c->d, call->at, "a SIMD condition must be a vector or matrix%s",
+                   c->simd_width ? "" : " outside SIMD control flow");
+        return 0;
+    }
+    if (w < 2 || w > 32 || (w & (w - 1))) {
+        diag_error(c->d, call->args[0]->at, "the SIMD width %d is not a power of two from 2 to 32", w);
+        return 0;
+    }
+    if (c->simd_width && w != c->simd_width) {
+        diag_error(c->d, call->args[0]->at, "SIMD width %d inside SIMD control flow of width %d",
+                   w, c->simd_width);
+        return 0;
+    }
+    call->type = scalar_type(EK_VOID);
+    return s->simd_width = w;
+}
+
+static int check_simd_body(checker *c, stmt *body, int width, int loops)
+{
+    int outer = c->simd_width;
+    c->simd_width = width;
+    c->simd_loops += loops;
+    int ok = check_stmt(c, body);
+    c->simd_loops -= loops;
+    c->simd_width = outer;
+    return ok;
+}
+
+static int check_simd_cf(checker *c, stmt *s)
+{
+    if (s->kind == S_EXPR) {
+        if (!c->simd_loops) {
+            diag_error(c->d, s->at, "%s outside SIMD_DO_WHILE", s->e->name[11] == 'b'
+                       ? "SIMD_BREAK" : "SIMD_CONTINUE");
+            return 0;
+        }
+        s->simd_kind = s->e->name[11] == 'b' ? 1 : 2;
+        s->e->type = scalar_type(EK_VOID);
+        return 1;
+    }
+    int w = simd_condition(c, s);
+    if (!w)
+        return 0;
+    if (s->kind == S_DO)
+        return check_simd_body(c, s->body, w, 1);
+    return check_simd_body(c, s->body, w, 0) &&
+           (!s->else_body || check_simd_body(c, s->else_body, w, 0));
+}
+
+/* What a SIMD block may hold (cmlangspec 3.4.2): no scalar control flow,
+ * no jumps but SIMD_BREAK/SIMD_CONTINUE, no block I/O. */
+static int simd_allows(checker *c, stmt *s)
+{
+    static const char *const what[] = {
+        [S_IF] = "an 'if'", [S_FOR] = "a 'for' loop", [S_WHILE] = "a 'while' loop",
+        [S_DO] = "a 'do' loop", [S_BREAK] = "'break'", [S_CONTINUE] = "'continue'",
+        [S_RETURN] = "'return'", [S_SWITCH] = "a 'switch'",
+    };
+    if (s->kind < (int)(sizeof what / sizeof what[0]) && what[s->kind] && !is_simd_cf(s)) {
+        diag_error(c->d, s->at, "%s is not allowed inside SIMD control flow; use the SIMD_ "
+                                "statements", what[s->kind]);
+        return 0;
+    }
+    return 1;
+}
+
+/* A statement in a SIMD block writes SIMD-width elements or one. */
+static int simd_dest_ok(checker *c, const expr *e)
+{
+    const expr *dst = e->kind == E_ASSIGN || e->kind == E_INCDEC ? e->lhs
+                    : e->kind == E_METHOD && !strcmp(e->name, "merge") ? e->lhs : NULL;
+    if (e->kind == E_CALL && (!strcmp(e->name, "read") || !strcmp(e->name, "write"))) {
+        diag_error(c->d, e->at, "'%s' is not allowed inside SIMD control flow", e->name);
+        return 0;
+    }
+    if (dst && type_count(&dst->type) != 1 && type_count(&dst->type) != c->simd_width) {
+        diag_error(c->d, dst->at, "%s written inside SIMD control flow of width %d; it must "
+                   "have %d elements or one", type_name(c->a, &dst->type), c->simd_width,
+                   c->simd_width);
+        return 0;
+    }
+    return 1;
+}
+
+/* switch (e) { case K: ... default: ... }: constant, distinct labels. */
+static int check_switch(checker *c, stmt *s)
+{
+    if (!check_condition(c, s->e) || !want_integer_scalar(c, s->e, "a switch condition"))
+        return 0;
+    int defaults = 0, ok = open_scope(c) == 0;
+    c->switch_depth++;
+    for (int i = 0; ok && i < s->body->nitems; i++) {
+        stmt *k = s->body->items[i];
+        if (k->e) {
+            ok = check_expr(c, k->e) && want_integer_scalar(c, k->e, "a case label");
+            if (ok && !k->e->is_const) {
+                diag_error(c->d, k->e->at, "a case label must be a constant");
+                ok = 0;
+            }
+            for (int j = 0; ok && j < i; j++)
+                if (s->body->items[j]->e && s->body->items[j]->e->value == k->e->value) {
+                    diag_error(c->d, k->e->at, "duplicate case value %lld", (long long)k->e->value);
+                    ok = 0;
+                }
+        } else if (defaults++) {
+            diag_error(c->d, k->at, "more than one 'default' label in one switch");
+            ok = 0;
+        }
+        for (int j = 0; ok && j < k->nitems; j++)
+            ok = check_stmt(c, k->items[j]);
+    }
+    c->switch_depth--;
+    close_scope(c);
+    return ok;
+}
+
 static int check_stmt(checker *c, stmt *s)
 {
+    if (c->simd_width && !simd_allows(c, s))
+        return 0;
+    if (is_simd_cf(s))
+        return check_simd_cf(c, s);
     switch (s->kind) {
+    case S_SWITCH:
+        return check_switch(c, s);
+    case S_CASE:
+        return 1;
     case S_EXPR:
-        return check_expr(c, s->e);
+        return check_expr(c, s->e) && (!c->simd_width || simd_dest_ok(c, s->e));
     case S_DECL:
         return check_decl(c, s);
     case S_BLOCK:
@@ -1069,7 +1519,7 @@ static int check_stmt(checker *c, stmt *s)
         return check_condition(c, s->e) && check_loop_body(c, s->body);
     case S_BREAK:
     case S_CONTINUE:
-        if (!c->loop_depth) {
+        if (!c->loop_depth && !(s->kind == S_BREAK && c->switch_depth)) {
             diag_error(c->d, s->at, "'%s' outside a loop", s->kind == S_BREAK ? "break" : "continue");
             return 0;
         }

@@ -26,6 +26,11 @@ typedef struct emitter {
     int temps;           /* numbers temporaries */
     const inline_call *inl; /* the helper body being emitted, or NULL */
     int inl_returned;    /* it has a return, so it needs its end label */
+    /* SIMD control flow: the execution masks (_Bool[width]) of the blocks
+     * around, innermost last; a SIMD_DO_WHILE's has the lanes parked by
+     * SIMD_CONTINUE beside it. */
+    int nmasks, simd_width;
+    const char *masks[64], *parks[64];
 } emitter;
 
 /* The loop over a statement's elements: row cmk_r of rows, column cmk_c of
@@ -38,6 +43,15 @@ static int emit_scalar(emitter *m, const expr *e);
 static int emit_elem(emitter *m, const expr *e, loop_shape s);
 static int emit_stmt(emitter *m, const stmt *s);
 static int emit_calls_in(emitter *m, const expr *e);
+static void emit_view_base(emitter *m, const view *v);
+static int emit_offset_part(emitter *m, const view *v, int more);
+static const char *packed_index(emitter *m, loop_shape s);
+static void emit_string_literal(emitter *m, const char *text);
+static int emit_object_assign(emitter *m, const expr *dst, int op, const expr *rhs);
+static int emit_decl(emitter *m, const stmt *s);
+static void emit_mask_guard(emitter *m, const expr *dst, loop_shape s);
+static int emit_merge(emitter *m, const expr *e);
+static int emit_simd(emitter *m, const stmt *s);
 
 static void put(emitter *m, const char *s)
 {
@@ -109,6 +123,28 @@ static void emit_string_literal(emitter *m, const char *text)
     put(m, "\"");
 }
 
+/* The element type a region reads: format<T>() makes it another than the
+ * base's, read through cmk/region.h's may_alias pointer types. */
+static elem_kind view_elem_kind(const view *v)
+{
+    return v->elem ? v->elem : v->base->type.elem;
+}
+
+static void emit_view_base(emitter *m, const view *v)
+{
+    if (v->elem && v->elem != v->base->type.elem)
+        fprintf(m->out, "((cmk_alias_%s *)%s)", short_elem(v->elem), v->base->cname);
+    else
+        put(m, v->base->cname);
+}
+
+/* Elements of the view's type in its base's storage. */
+static int64_t view_capacity(const view *v)
+{
+    return (int64_t)type_count(&v->base->type) * elem_size(v->base->type.elem) /
+           elem_size(view_elem_kind(v));
+}
+
 /* The region's first element; with more to follow, a zero says nothing.
  * A run-time offset is checked against the base's size first (the check
  * is loop-invariant, so the C compiler hoists it out of element loops).
@@ -133,7 +169,7 @@ static int emit_offset_part(emitter *m, const view *v, int more)
     if (v->nterms) {
         int64_t extent = (int64_t)(v->rows - 1) * v->rstride + (int64_t)(v->cols - 1) * v->cstride;
         source_loc l = source_locate(m->src, v->terms[0].e->at.row, v->terms[0].e->at.col);
-        fprintf(m->out, ", %lld, ", (long long)(type_count(&v->base->type) - 1 - extent));
+        fprintf(m->out, ", %lld, ", (long long)(view_capacity(v) - 1 - extent));
         emit_string_literal(m, arena_printf(m->a, "%s:%d:%d", l.file, l.line, l.col));
         put(m, ")");
     }
@@ -164,7 +200,8 @@ static const char *packed_index(emitter *m, loop_shape s)
  * of the loop, mapped linearly when the region's shape differs. */
 static int emit_view_elem(emitter *m, const view *v, loop_shape s)
 {
-    fprintf(m->out, "%s[", v->base->cname);
+    emit_view_base(m, v);
+    put(m, "[");
     int part = emit_offset_part(m, v, v->rows > 1 || v->cols > 1);
     if (!part)
         return 0;
@@ -187,7 +224,8 @@ static int emit_view_elem(emitter *m, const view *v, loop_shape s)
 
 static int emit_region_scalar(emitter *m, const view *v)
 {
-    fprintf(m->out, "%s[", v->base->cname);
+    emit_view_base(m, v);
+    put(m, "[");
     if (!emit_offset(m, v))
         return 0;
     put(m, "]");
@@ -507,13 +545,81 @@ static int emit_scalar(emitter *m, const expr *e)
     case E_CALL:
         return emit_call_scalar(m, e);
     case E_METHOD:
+        if (e->sym) { /* any(), all(): computed before the statement */
+            put(m, e->sym->cname);
+            return 1;
+        }
+        break;
     case E_TYPE:
+    case E_LIST:
         break;
     }
     return unsupported_here(m, e, "this expression");
 }
 
 /* ---- element expressions ----------------------------------------------------------- */
+
+static const char *where(emitter *m, loc at)
+{
+    source_loc l = source_locate(m->src, at.row, at.col);
+    return arena_printf(m->a, "%s:%d:%d", l.file, l.line, l.col);
+}
+
+/* v.iselect(idx), m.iselect(rows, cols): element k of the object's region
+ * at the k-th index, each index checked against the region's size. */
+static int emit_iselect(emitter *m, const expr *e, loop_shape s)
+{
+    const view *v = e->lhs->region;
+    emit_view_base(m, v);
+    put(m, "[");
+    int part = emit_offset_part(m, v, 1);
+    if (!part)
+        return 0;
+    for (int i = 0; i < e->nargs; i++) {
+        int is_row = e->nargs == 2 && i == 0;
+        int64_t stride = is_row ? v->rstride : v->cstride;
+        put(m, part > 1 || i ? " + cmk_checked((int64_t)(" : "cmk_checked((int64_t)(");
+        if (!emit_elem(m, e->args[i], s))
+            return 0;
+        fprintf(m->out, "), %d, ", (is_row ? v->rows : v->cols) - 1);
+        emit_string_literal(m, where(m, e->args[i]->at));
+        put(m, ")");
+        if (stride != 1)
+            fprintf(m->out, " * %lld", (long long)stride);
+    }
+    put(m, "]");
+    return 1;
+}
+
+/* The vector `mask ? x : y` merge builds: the mask's low bit per element,
+ * or bit k of an integer mask. */
+static int emit_merge_elem(emitter *m, const expr *e, loop_shape s)
+{
+    const expr *mask = e->lhs;
+    put(m, "(");
+    if (type_is_object(&mask->type)) {
+        put(m, "((");
+        if (!emit_elem(m, mask, s))
+            return 0;
+        put(m, ") & 1)");
+    } else {
+        const char *k = packed_index(m, s);
+        fprintf(m->out, "(%s) < 32 && (((uint32_t)(", k);
+        if (!emit_scalar(m, mask))
+            return 0;
+        fprintf(m->out, ") >> (%s)) & 1u)", k);
+    }
+    const expr *side[2] = {e->args[0], e->rhs};
+    for (int i = 0; i < 2; i++) {
+        put(m, i ? " : " : " ? ");
+        convert_open(m, e->type.elem, side[i]->type.elem);
+        if (!emit_elem(m, side[i], s))
+            return 0;
+        put(m, ")");
+    }
+    put(m, ")");
+    return 1;
+}
 
 static int emit_elem(emitter *m, const expr *e, loop_shape s)
 {
@@ -544,6 +650,12 @@ static int emit_elem(emitter *m, const expr *e, loop_shape s)
         if (e->intrin)
             return emit_intrinsic_value(m, e, emit_elem, s);
         return unsupported_here(m, e, "a vector expression of this kind");
+    case E_METHOD:
+        if (!strcmp(e->name, "iselect"))
+            return emit_iselect(m, e, s);
+        return unsupported_here(m, e, "a vector expression of this kind");
+    case E_COND:
+        return emit_merge_elem(m, e, s);
     default:
         return unsupported_here(m, e, "a vector expression of this kind");
     }
@@ -626,6 +738,7 @@ static int assign_through_temp(emitter *m, const expr *dst, int op, const expr *
     put(m, ";\n");
     close_loops(m, s);
     open_loops(m, s);
+    emit_mask_guard(m, dst, s);
     if (!emit_view_elem(m, dst->region, s))
         return 0;
     fprintf(m->out, " = cmk_tmp%d[%s];\n", n, packed_index(m, s));
@@ -635,6 +748,14 @@ static int assign_through_temp(emitter *m, const expr *dst, int op, const expr *
     return 1;
 }
 
+/* Inside SIMD control flow, a statement of the SIMD width writes only the
+ * lanes its execution mask enables. */
+static void emit_mask_guard(emitter *m, const expr *dst, loop_shape s)
+{
+    if (m->nmasks && type_count(&dst->type) == m->simd_width)
+        fprintf(m->out, "if (%s[%s]) ", m->masks[m->nmasks - 1], packed_index(m, s));
+}
+
 /* dst op= rhs on a vector, matrix or region: one fused loop nest. */
 static int emit_object_assign(emitter *m, const expr *dst, int op, const expr *rhs)
 {
@@ -642,6 +763,7 @@ static int emit_object_assign(emitter *m, const expr *dst, int op, const expr *r
     if (reads_overlapping(rhs, dst->region))
         return assign_through_temp(m, dst, op, rhs, s);
     open_loops(m, s);
+    emit_mask_guard(m, dst, s);
     if (!emit_view_elem(m, dst->region, s))
         return 0;
     put(m, " = ");
@@ -746,6 +868,10 @@ static int emit_intrinsic_body(emitter *m, const expr *e, int count)
             return 0;
         break;
     default:
+        if (intrinsic_is_lane(id)) { /* lanes.h writes the result array */
+            line(m, "%s;", intrinsic_lane_call(m->a, e, res, count));
+            return 1;
+        }
         return unsupported_here(m, e, "this intrinsic");
     }
     elem_kind from = id == IN_UNPACK_MASK ? EK_U32 : id == IN_DIV || id == IN_IMUL ? op : EK_F32;
@@ -786,7 +912,7 @@ static int emit_intrinsic_pre(emitter *m, const expr *e)
         int n = id == IN_LINE || id == IN_UNPACK_MASK ? (type_is_object(&arg->type)
                                                           ? type_count(&arg->type) : 1)
                                                      : count ? count : 1;
-        if (!materialise(m, arg, i, e->op_elem, n))
+        if (!materialise(m, arg, i, intrinsic_operand_elem(e, i), n))
             return 0;
     }
     int ok = emit_intrinsic_body(m, e, count);
@@ -801,6 +927,8 @@ static int emit_intrinsic_pre(emitter *m, const expr *e)
  * buffer itself; returns its pitch in bytes, or 0 if it needs a copy. */
 static int64_t contiguous_pitch(const view *v, int esize)
 {
+    if (v->readonly)
+        return 0;
     if (v->cols > 1 && v->cstride != 1)
         return 0;
     return (v->rows > 1 ? v->rstride : v->cols) * esize;
@@ -832,7 +960,9 @@ static int emit_block_io(emitter *m, const expr *call)
         fprintf(m->out, "%s(", fn);
         if (!emit_block_args(m, call))
             return 0;
-        fprintf(m->out, "&%s[", obj->region->base->cname);
+        put(m, "&");
+        emit_view_base(m, obj->region);
+        put(m, "[");
         if (!emit_offset(m, obj->region))
             return 0;
         fprintf(m->out, "], %d, %d, %lld);\n", cols * esize, rows, (long long)pitch);
@@ -922,6 +1052,8 @@ static int emit_expr_stmt(emitter *m, const expr *e)
     }
     if (e->kind == E_ASSIGN && type_is_object(&e->lhs->type))
         return emit_object_assign(m, e->lhs, e->op, e->rhs);
+    if (e->kind == E_METHOD && !strcmp(e->name, "merge"))
+        return emit_merge(m, e);
     if (type_is_object(&e->type))
         return emit_unused_value(m, e);
     start_line(m);
@@ -932,9 +1064,54 @@ static int emit_expr_stmt(emitter *m, const expr *e)
     return 1;
 }
 
+/* v.merge(x, mask) / v.merge(x, y, mask): v = mask ? x : y (y is v). */
+static int emit_merge(emitter *m, const expr *e)
+{
+    expr *x = e->args[0], *y = e->nargs == 3 ? e->args[1] : e->lhs;
+    expr cond = {.kind = E_COND, .at = e->at, .lhs = e->args[e->nargs - 1], .args = &x,
+                 .nargs = 1, .rhs = y, .type = e->lhs->type};
+    cond.type.is_ref = 0;
+    return emit_object_assign(m, e->lhs, '=', &cond);
+}
+
+/* any() / all() of a mask, into its temporary before the statement. */
+static int emit_any_all(emitter *m, const expr *e)
+{
+    int is_all = !strcmp(e->name, "all");
+    loop_shape s = {e->lhs->type.rows, e->lhs->type.cols};
+    line(m, "CMK_MAYBE_UNUSED uint16_t %s = %d;", e->sym->cname, is_all);
+    open_loops(m, s);
+    fprintf(m->out, "%s %s= (uint16_t)((", e->sym->cname, is_all ? "&" : "|");
+    if (!emit_elem(m, e->lhs, s))
+        return 0;
+    put(m, ") != 0);\n");
+    close_loops(m, s);
+    return 1;
+}
+
+/* T t[N] = {a, b, ...}: a C initialiser, each element converted. */
+static int emit_list_decl(emitter *m, const stmt *s)
+{
+    const ctype *t = &s->sym->type;
+    start_line(m);
+    fprintf(m->out, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d] = {", elem_c_name(t->elem),
+            s->sym->cname, type_count(t));
+    for (int i = 0; i < s->init->nargs; i++) {
+        put(m, i ? ", " : "");
+        convert_open(m, t->elem, s->init->args[i]->type.elem);
+        if (!emit_scalar(m, s->init->args[i]))
+            return 0;
+        put(m, ")");
+    }
+    put(m, s->init->nargs ? "};\n" : "0};\n");
+    return 1;
+}
+
 static int emit_decl(emitter *m, const stmt *s)
 {
     symbol *sym = s->sym;
+    if (s->init && s->init->kind == E_LIST)
+        return emit_list_decl(m, s);
     const ctype *t = &sym->type;
     if (t->is_ref)
         return 1; /* a reference is its region; uses go straight to the base */
@@ -985,6 +1162,8 @@ static int emit_calls_in(emitter *m, const expr *e)
         return 0;
     if (e->kind == E_CALL && e->intrin && e->sym)
         return emit_intrinsic_pre(m, e);
+    if (e->kind == E_METHOD && e->sym)
+        return emit_any_all(m, e);
     return e->kind == E_CALL && e->call ? emit_inline_call(m, e) : 1;
 }
 
@@ -992,15 +1171,14 @@ static int has_call(const expr *e)
 {
     if (!e)
         return 0;
-    if (e->kind == E_CALL && (e->call || (e->intrin && e->sym)))
+    if ((e->kind == E_CALL && (e->call || (e->intrin && e->sym))) ||
+        (e->kind == E_METHOD && e->sym))
         return 1;
     for (int i = 0; i < e->nargs; i++)
         if (has_call(e->args[i]))
             return 1;
     return has_call(e->lhs) || has_call(e->rhs);
 }
-
-static int emit_decl(emitter *m, const stmt *s);
 
 static void declare_result(emitter *m, const symbol *r)
 {
@@ -1137,10 +1315,71 @@ static int emit_block(emitter *m, const stmt *s)
     return 1;
 }
 
+static int ends_in_jump(const stmt *s)
+{
+    if (s->kind == S_BLOCK)
+        return s->nitems && ends_in_jump(s->items[s->nitems - 1]);
+    return s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN;
+}
+
+/* Each case's statements in a block of their own (C allows no declaration
+ * right after a label); falling into the next case is said so. */
+static int emit_switch(emitter *m, const stmt *s)
+{
+    if (!emit_calls_in(m, s->e) || !emit_cond(m, "switch (", s->e, ")\n"))
+        return 0;
+    line(m, "{");
+    for (int i = 0; i < s->body->nitems; i++) {
+        const stmt *k = s->body->items[i];
+        start_line(m);
+        if (k->e) {
+            put(m, "case ");
+            emit_int_literal(m, k->e->value, elem_promote(s->e->type.elem));
+            put(m, ": {\n");
+        } else {
+            put(m, "default: {\n");
+        }
+        m->indent++;
+        for (int j = 0; j < k->nitems; j++)
+            if (!emit_stmt(m, k->items[j]))
+                return 0;
+        m->indent--;
+        line(m, "}");
+        if (i + 1 < s->body->nitems && (!k->nitems || !ends_in_jump(k->items[k->nitems - 1])))
+            line(m, "CMK_FALLTHROUGH;");
+    }
+    line(m, "}");
+    return 1;
+}
+
+/* while (c) with a helper call or any()/all() in c: computed each time. */
+static int emit_while_computed(emitter *m, const stmt *s)
+{
+    line(m, "for (;;) {");
+    m->indent++;
+    if (!emit_calls_in(m, s->e))
+        return 0;
+    start_line(m);
+    put(m, "if (!(");
+    if (!emit_scalar(m, s->e))
+        return 0;
+    put(m, "))\n");
+    line(m, "    break;");
+    if (!emit_stmt(m, s->body))
+        return 0;
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
 static int emit_stmt(emitter *m, const stmt *s)
 {
     if (s->kind != S_BLOCK && s->kind != S_EMPTY)
         emit_line_directive(m, s->at);
+    if (s->simd_width || s->simd_kind)
+        return emit_simd(m, s);
+    if (s->kind == S_WHILE && has_call(s->e))
+        return emit_while_computed(m, s);
     if ((s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO) &&
         (has_call(s->e) || has_call(s->step))) {
         diag_error(m->d, s->at, "a helper function called in a loop condition is not supported; "
@@ -1181,9 +1420,157 @@ static int emit_stmt(emitter *m, const stmt *s)
     case S_RETURN:
         return emit_calls_in(m, s->e) && emit_return(m, s);
     case S_EMPTY:
+    case S_CASE:
         return 1;
+    case S_SWITCH:
+        return emit_switch(m, s);
     }
     return 0;
+}
+
+/* ---- SIMD control flow ---------------------------------------------------------------- */
+
+/* The lanes enabled around: the innermost mask, or all of them. */
+static const char *outer_lane(emitter *m)
+{
+    return m->nmasks ? arena_printf(m->a, "%s[cmk_c]", m->masks[m->nmasks - 1]) : "1";
+}
+
+static int push_mask(emitter *m, const char *mask, const char *park, int width)
+{
+    if (m->nmasks == (int)(sizeof m->masks / sizeof m->masks[0])) {
+        diag_error(m->d, (loc){0, 0}, "SIMD control flow nested too deeply");
+        return 0;
+    }
+    m->masks[m->nmasks] = mask;
+    m->parks[m->nmasks++] = park;
+    m->simd_width = width;
+    return 1;
+}
+
+/* `if (any lane of mask) body` with mask as the execution mask. */
+static int emit_masked_body(emitter *m, const char *mask, const char *park, int width,
+                            const stmt *body)
+{
+    line(m, "if (cmk_lanes_any(%s, %d)) {", mask, width);
+    m->indent++;
+    int outer_width = m->simd_width;
+    int ok = push_mask(m, mask, park, width) && emit_stmt(m, body);
+    m->nmasks--;
+    m->simd_width = outer_width;
+    m->indent--;
+    line(m, "}");
+    return ok;
+}
+
+/* One branch of a SIMD_IF chain: the lanes still waiting (t) where the
+ * condition holds run it; SIMD_ELSEIF and SIMD_ELSE take the rest. */
+static int emit_simd_branch(emitter *m, const stmt *s, const char *t, const char *mk, int w)
+{
+    open_loops(m, (loop_shape){1, w});
+    put(m, "{\n");
+    m->indent++;
+    start_line(m);
+    put(m, "_Bool cmk_k = (");
+    if (!emit_elem(m, s->e->args[0], (loop_shape){1, w}))
+        return 0;
+    put(m, ") != 0;\n");
+    line(m, "%s[cmk_c] = %s[cmk_c] && cmk_k;", mk, t);
+    line(m, "%s[cmk_c] = %s[cmk_c] && !cmk_k;", t, t);
+    m->indent--;
+    line(m, "}");
+    close_loops(m, (loop_shape){1, w});
+    if (!emit_masked_body(m, mk, NULL, w, s->body))
+        return 0;
+    const stmt *alt = s->else_body;
+    if (!alt)
+        return 1;
+    if (alt->simd_width)
+        return emit_simd_branch(m, alt, t, mk, w);
+    open_loops(m, (loop_shape){1, w});
+    fprintf(m->out, "%s[cmk_c] = %s[cmk_c];\n", mk, t);
+    close_loops(m, (loop_shape){1, w});
+    return emit_masked_body(m, mk, NULL, w, alt);
+}
+
+static int emit_simd_if(emitter *m, const stmt *s)
+{
+    int w = s->simd_width, n = ++m->temps;
+    const char *t = arena_printf(m->a, "cmk_t%d", n), *mk = arena_printf(m->a, "cmk_m%d", n);
+    line(m, "{");
+    m->indent++;
+    line(m, "_Bool %s[%d], %s[%d];", t, w, mk, w);
+    open_loops(m, (loop_shape){1, w});
+    fprintf(m->out, "%s[cmk_c] = %s;\n", t, outer_lane(m));
+    close_loops(m, (loop_shape){1, w});
+    int ok = emit_simd_branch(m, s, t, mk, w);
+    m->indent--;
+    line(m, "}");
+    return ok;
+}
+
+/* SIMD_DO_WHILE: lanes leave by SIMD_BREAK or when the condition fails;
+ * SIMD_CONTINUE parks them until the condition. */
+static int emit_simd_do(emitter *m, const stmt *s)
+{
+    int w = s->simd_width, n = ++m->temps;
+    const char *mk = arena_printf(m->a, "cmk_m%d", n), *pk = arena_printf(m->a, "cmk_p%d", n);
+    loop_shape ls = {1, w};
+    line(m, "{");
+    m->indent++;
+    line(m, "_Bool %s[%d], %s[%d];", mk, w, pk, w);
+    open_loops(m, ls);
+    fprintf(m->out, "%s[cmk_c] = %s;\n", mk, outer_lane(m));
+    close_loops(m, ls);
+    line(m, "do {");
+    m->indent++;
+    open_loops(m, ls);
+    fprintf(m->out, "%s[cmk_c] = 0;\n", pk);
+    close_loops(m, ls);
+    int outer_width = m->simd_width;
+    if (!push_mask(m, mk, pk, w) || !emit_stmt(m, s->body))
+        return 0;
+    m->nmasks--;
+    m->simd_width = outer_width;
+    open_loops(m, ls);
+    fprintf(m->out, "%s[cmk_c] = (%s[cmk_c] || %s[cmk_c]) && (", mk, mk, pk);
+    if (!emit_elem(m, s->e->args[0], ls))
+        return 0;
+    put(m, ") != 0;\n");
+    close_loops(m, ls);
+    m->indent--;
+    line(m, "} while (cmk_lanes_any(%s, %d));", mk, w);
+    m->indent--;
+    line(m, "}");
+    return 1;
+}
+
+/* SIMD_BREAK / SIMD_CONTINUE: the enabled lanes leave every mask up to
+ * the loop's (SIMD_CONTINUE parks them for the loop's condition). */
+static int emit_simd_jump(emitter *m, const stmt *s)
+{
+    int loop = m->nmasks - 1;
+    while (loop >= 0 && !m->parks[loop])
+        loop--;
+    const char *top = m->masks[m->nmasks - 1];
+    open_loops(m, (loop_shape){1, m->simd_width});
+    fprintf(m->out, "if (%s[cmk_c]) {\n", top);
+    m->indent++;
+    if (s->simd_kind == 2)
+        line(m, "%s[cmk_c] = 1;", m->parks[loop]);
+    for (int i = m->nmasks - 1; i >= loop; i--)
+        line(m, "%s[cmk_c] = 0;", m->masks[i]);
+    m->indent--;
+    line(m, "}");
+    close_loops(m, (loop_shape){1, m->simd_width});
+    return 1;
+}
+
+static int emit_simd(emitter *m, const stmt *s)
+{
+    if (s->simd_kind)
+        return emit_simd_jump(m, s);
+    return s->kind == S_DO ? emit_simd_do(m, s) : emit_simd_if(m, s);
 }
 
 /* ---- kernels ------------------------------------------------------------------------- */

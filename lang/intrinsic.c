@@ -10,6 +10,10 @@
  * - A vector or matrix operand gives a vector result of as many elements
  *   (CM lets it be assigned to a matrix of the same size); scalars give a
  *   scalar. Scalar operands of an element-wise intrinsic are broadcast.
+ *
+ * The 8-bit lane operations (cm_broadcast, cm_scan_*, cm_shuffle*) are
+ * cmc's extensions for what cl_intel_subgroups_char defines on sub-groups,
+ * with a vector's elements as the lanes: see check_lanes.
  */
 #include "intrinsic.h"
 
@@ -23,7 +27,8 @@ enum {
     F_INT = 4,        /* integer operands only */
     F_FLOAT = 8,      /* computed in float */
     F_OBJECT = 16,    /* the (first) operand must be a vector or matrix */
-    F_SCALAR_RES = 32 /* the result is a scalar (reductions) */
+    F_SCALAR_RES = 32, /* the result is a scalar (reductions) */
+    F_LANES = 64       /* an 8-bit lane operation (check_lanes) */
 };
 
 typedef struct intrinsic_info {
@@ -78,6 +83,17 @@ static const intrinsic_info table[IN_COUNT] = {
     [IN_REDUCED_MAX] = {"cm_reduced_max", 1, F_SAT | F_OBJECT | F_SCALAR_RES},
     [IN_PACK_MASK] = {"cm_pack_mask", 1, F_INT | F_OBJECT | F_SCALAR_RES},
     [IN_UNPACK_MASK] = {"cm_unpack_mask", 1, F_INT},
+    [IN_BROADCAST] = {"cm_broadcast", 2, F_OBJECT | F_LANES},
+    [IN_SCAN_INC_ADD] = {"cm_scan_inclusive_add", 1, F_OBJECT | F_LANES},
+    [IN_SCAN_INC_MIN] = {"cm_scan_inclusive_min", 1, F_OBJECT | F_LANES},
+    [IN_SCAN_INC_MAX] = {"cm_scan_inclusive_max", 1, F_OBJECT | F_LANES},
+    [IN_SCAN_EXC_ADD] = {"cm_scan_exclusive_add", 1, F_OBJECT | F_LANES},
+    [IN_SCAN_EXC_MIN] = {"cm_scan_exclusive_min", 1, F_OBJECT | F_LANES},
+    [IN_SCAN_EXC_MAX] = {"cm_scan_exclusive_max", 1, F_OBJECT | F_LANES},
+    [IN_SHUFFLE] = {"cm_shuffle", 2, F_OBJECT | F_LANES},
+    [IN_SHUFFLE_DOWN] = {"cm_shuffle_down", 3, F_OBJECT | F_LANES},
+    [IN_SHUFFLE_UP] = {"cm_shuffle_up", 3, F_OBJECT | F_LANES},
+    [IN_SHUFFLE_XOR] = {"cm_shuffle_xor", 2, F_OBJECT | F_LANES},
 };
 
 intrinsic_id intrinsic_lookup(const char *name)
@@ -108,6 +124,28 @@ int intrinsic_first_operand(intrinsic_id id)
 int intrinsic_operands(intrinsic_id id)
 {
     return table[id].operands;
+}
+
+int intrinsic_is_lane(intrinsic_id id)
+{
+    return (table[id].flags & F_LANES) != 0;
+}
+
+/* The operand of a lane operation that names lanes (lane, index, delta,
+ * xor value), or -1. */
+static int lane_operand(intrinsic_id id)
+{
+    switch (id) {
+    case IN_BROADCAST: case IN_SHUFFLE: case IN_SHUFFLE_XOR: return 1;
+    case IN_SHUFFLE_DOWN: case IN_SHUFFLE_UP: return 2;
+    default: return -1;
+    }
+}
+
+elem_kind intrinsic_operand_elem(const expr *e, int i)
+{
+    intrinsic_id id = (intrinsic_id)e->intrin;
+    return intrinsic_is_lane(id) && i == lane_operand(id) ? EK_U32 : e->op_elem;
 }
 
 /* ---- checking ------------------------------------------------------------ */
@@ -179,6 +217,76 @@ static int check_operands(arena *a, diag *d, expr *e, const intrinsic_info *in, 
     return 1;
 }
 
+/* The 8-bit lane operations. The data operands are char or uchar vectors
+ * (or matrices: lanes in row-major order) of one element type and size,
+ * as cl_intel_subgroups_char extends the sub-group functions to char and
+ * uchar only. The lane of cm_broadcast, the delta of cm_shuffle_up/down
+ * and the value of cm_shuffle_xor are one integer for all lanes, as the
+ * extension requires them to be the same for all work items; cm_shuffle's
+ * index is one per lane (a vector of as many elements) or one for all.
+ * Run-time values are defined for every input (lanes.h); constants must
+ * be ones the extension defines. The result has the data's type. */
+static int check_lane_data(arena *a, diag *d, const char *name, expr **ops, int i)
+{
+    expr *x = ops[i];
+    if ((x->type.elem != EK_I8 && x->type.elem != EK_U8) || !type_is_object(&x->type)) {
+        diag_error(d, x->at, "'%s' works on char or uchar vectors (cl_intel_subgroups_char), "
+                   "not %s", name, type_name(a, &x->type));
+        return 0;
+    }
+    if (i && x->type.elem != ops[0]->type.elem) {
+        diag_error(d, x->at, "the operands of '%s' have different element types (%s and %s)",
+                   name, elem_cm_name(ops[0]->type.elem), elem_cm_name(x->type.elem));
+        return 0;
+    }
+    return 1;
+}
+
+static int check_lane_constant(diag *d, intrinsic_id id, const char *what, expr *l, int count)
+{
+    int64_t hi = id == IN_SHUFFLE_DOWN || id == IN_SHUFFLE_UP ? count : count - 1;
+    if (!l->is_const || type_is_object(&l->type) || (l->value >= 0 && l->value <= hi))
+        return 1;
+    diag_error(d, l->at, "the %s of '%s' is %lld, out of range for %d lanes (0..%lld)", what,
+               table[id].name, (long long)l->value, count, (long long)hi);
+    return 0;
+}
+
+static int check_lanes(arena *a, diag *d, expr *e, intrinsic_id id, expr **ops, int count)
+{
+    static const char *const what[] = {"lane", "index", "delta", "value"};
+    const char *name = table[id].name;
+    int lane = lane_operand(id);
+    if (e->ntargs) {
+        diag_error(d, e->at, "'%s' takes no template argument: the result has the operand's "
+                   "type", name);
+        return 0;
+    }
+    for (int i = 0; i < table[id].operands; i++)
+        if (i != lane && !check_lane_data(a, d, name, ops, i))
+            return 0;
+    if (lane < 0)
+        return 1;
+    const char *w = what[id == IN_BROADCAST ? 0 : id == IN_SHUFFLE ? 1 : id == IN_SHUFFLE_XOR ? 3 : 2];
+    expr *l = ops[lane];
+    if (!elem_is_integer(l->type.elem)) {
+        diag_error(d, l->at, "the %s of '%s' must be an integer, not %s", w, name,
+                   type_name(a, &l->type));
+        return 0;
+    }
+    if (type_is_object(&l->type) && id != IN_SHUFFLE) {
+        diag_error(d, l->at, "the %s of '%s' is one value for all lanes: a scalar, not %s", w,
+                   name, type_name(a, &l->type));
+        return 0;
+    }
+    if (id == IN_SHUFFLE_XOR && (count & (count - 1))) {
+        diag_error(d, ops[0]->at, "'cm_shuffle_xor' needs a power-of-two number of lanes, "
+                   "not %d", count);
+        return 0;
+    }
+    return check_lane_constant(d, id, w, l, count);
+}
+
 static elem_kind signed_of(elem_kind e)
 {
     return e == EK_U32 ? EK_I32 : e == EK_U64 ? EK_I64 : e;
@@ -211,6 +319,10 @@ static elem_kind operation_elem(intrinsic_id id, expr **ops, int n)
     case IN_FBH: case IN_BF_INSERT: case IN_BF_EXTRACT:
         t = elem_promote(ops[n - 1]->type.elem); /* the field's source */
         return elem_size(t) > 4 ? (elem_is_signed(t) ? EK_I32 : EK_U32) : t;
+    case IN_BROADCAST: case IN_SCAN_INC_ADD: case IN_SCAN_INC_MIN: case IN_SCAN_INC_MAX:
+    case IN_SCAN_EXC_ADD: case IN_SCAN_EXC_MIN: case IN_SCAN_EXC_MAX: case IN_SHUFFLE:
+    case IN_SHUFFLE_DOWN: case IN_SHUFFLE_UP: case IN_SHUFFLE_XOR:
+        return ops[0]->type.elem; /* 8-bit lanes: computed in their own type */
     case IN_IMUL: /* each operand extended from its own type, as the hardware does */
         return elem_is_signed(ops[0]->type.elem) || elem_is_signed(ops[1]->type.elem)
                    ? EK_I64 : EK_U64;
@@ -228,6 +340,10 @@ static elem_kind default_result(intrinsic_id id, expr **ops, int n, elem_kind op
     switch (id) {
     case IN_ABS: case IN_SHL: case IN_SHR: case IN_ASR: case IN_REDUCED_MIN:
     case IN_REDUCED_MAX:
+        return first;
+    case IN_BROADCAST: case IN_SCAN_INC_ADD: case IN_SCAN_INC_MIN: case IN_SCAN_INC_MAX:
+    case IN_SCAN_EXC_ADD: case IN_SCAN_EXC_MIN: case IN_SCAN_EXC_MAX: case IN_SHUFFLE:
+    case IN_SHUFFLE_DOWN: case IN_SHUFFLE_UP: case IN_SHUFFLE_XOR:
         return first;
     case IN_LZD: case IN_CBIT: case IN_FBL: case IN_PACK_MASK:
         return EK_U32;
@@ -347,6 +463,8 @@ int intrinsic_check(arena *a, diag *d, expr *e, intrinsic_id id)
     if (!check_arity(d, e, in, lead) || !check_operands(a, d, e, in, lead, &count))
         return 0;
     expr **ops = e->args + lead;
+    if ((in->flags & F_LANES) && !check_lanes(a, d, e, id, ops, count))
+        return 0;
     int result_count = in->flags & F_SCALAR_RES ? 0 : count;
     if (!check_template_args(a, d, e, id, &res, &result_count))
         return 0;
@@ -404,8 +522,23 @@ const char *intrinsic_helper(arena *a, intrinsic_id id, elem_kind op)
         [IN_DP3] = "dp3", [IN_DP4] = "dp4", [IN_DPH] = "dph", [IN_LINE] = "line",
         [IN_SUM] = "sum", [IN_PROD] = "prod", [IN_REDUCED_MIN] = "rmin",
         [IN_REDUCED_MAX] = "rmax", [IN_PACK_MASK] = "pack_mask",
+        [IN_BROADCAST] = "broadcast", [IN_SCAN_INC_ADD] = "scan_inclusive_add",
+        [IN_SCAN_INC_MIN] = "scan_inclusive_min", [IN_SCAN_INC_MAX] = "scan_inclusive_max",
+        [IN_SCAN_EXC_ADD] = "scan_exclusive_add", [IN_SCAN_EXC_MIN] = "scan_exclusive_min",
+        [IN_SCAN_EXC_MAX] = "scan_exclusive_max", [IN_SHUFFLE] = "shuffle",
+        [IN_SHUFFLE_DOWN] = "shuffle_down", [IN_SHUFFLE_UP] = "shuffle_up",
+        [IN_SHUFFLE_XOR] = "shuffle_xor",
     };
     if (id == IN_CBIT)
         op = elem_size(op) > 4 ? EK_U64 : EK_U32;
     return arena_printf(a, "cmk_%s_%s", base[id], short_name(op));
+}
+
+const char *intrinsic_lane_call(arena *a, const expr *e, const char *out, int count)
+{
+    intrinsic_id id = (intrinsic_id)e->intrin;
+    static const char *const args[] = {"", "cmk_a0, ", "cmk_a0, cmk_a1, ",
+                                       "cmk_a0, cmk_a1, cmk_a2, "};
+    return arena_printf(a, "%s(%s%s, %d)", intrinsic_helper(a, id, e->op_elem),
+                        args[table[id].operands], out, count);
 }

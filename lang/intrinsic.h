@@ -22,6 +22,12 @@ typedef enum intrinsic_id {
     IN_FIRST_PRECOMPUTED,
     IN_DIV = IN_FIRST_PRECOMPUTED, IN_IMUL, IN_DP2, IN_DP3, IN_DP4, IN_DPH, IN_LINE,
     IN_SUM, IN_PROD, IN_REDUCED_MIN, IN_REDUCED_MAX, IN_PACK_MASK, IN_UNPACK_MASK,
+    /* 8-bit lane operations (cl_intel_subgroups_char, lanes = elements):
+     * the helper writes the whole result array (intrinsic_lane_call) */
+    IN_FIRST_LANE,
+    IN_BROADCAST = IN_FIRST_LANE, IN_SCAN_INC_ADD, IN_SCAN_INC_MIN, IN_SCAN_INC_MAX,
+    IN_SCAN_EXC_ADD, IN_SCAN_EXC_MIN, IN_SCAN_EXC_MAX, IN_SHUFFLE, IN_SHUFFLE_DOWN,
+    IN_SHUFFLE_UP, IN_SHUFFLE_XOR,
     IN_COUNT
 } intrinsic_id;
 
@@ -33,6 +39,17 @@ int intrinsic_is_precomputed(intrinsic_id id);
  * start with the remainder they write), and how many there are. */
 int intrinsic_first_operand(intrinsic_id id);
 int intrinsic_operands(intrinsic_id id);
+
+/* The type operand i (counted from intrinsic_first_operand) is passed
+ * to the helper as: the operation's type, but uint for a lane operation's
+ * lane, index, delta or xor value. */
+elem_kind intrinsic_operand_elem(const expr *e, int i);
+
+/* A lane operation: the helper writes the result array itself. */
+int intrinsic_is_lane(intrinsic_id id);
+/* The C statement (without ';') of lane operation e: the helper applied
+ * to the materialised operands cmk_a0.. of count elements, into out. */
+const char *intrinsic_lane_call(arena *a, const expr *e, const char *out, int count);
 
 /* The call's arguments (and template arguments) are checked; sets
  * e->intrin, e->type, e->op_elem and e->sat, or reports an error at the

@@ -307,6 +307,8 @@ static expr *parse_number(parser *p, TSNode n)
     const char *s = text(p, n);
     if (!s)
         return NULL;
+    int neg = s[0] == '-'; /* the grammar keeps the sign of `-5` in the literal */
+    s += neg || s[0] == '+';
     int is_hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
     int is_float = !is_hex && (strpbrk(s, ".eE") || strpbrk(s, "fF"));
     expr *e = new_expr(p, is_float ? E_FLOAT : E_INT, n);
@@ -314,7 +316,7 @@ static expr *parse_number(parser *p, TSNode n)
         return NULL;
     char *end;
     if (is_float) {
-        e->fval = strtod(s, &end);
+        e->fval = neg ? -strtod(s, &end) : strtod(s, &end);
         e->type = scalar_type(*end == 'f' || *end == 'F' ? EK_F32 : EK_F64);
         return e;
     }
@@ -328,6 +330,8 @@ static expr *parse_number(parser *p, TSNode n)
         e->type = scalar_type(is_unsigned || is_hex ? EK_U32 : EK_I64);
     else
         e->type = scalar_type(EK_I32);
+    if (neg)
+        e->ival = (int64_t)(0 - (uint64_t)e->ival);
     return e;
 }
 
@@ -382,6 +386,20 @@ static expr *parse_call(parser *p, TSNode n)
             return NULL;
         e->name = text(p, f);
         return parse_args(p, field(n, "arguments"), e);
+    }
+    if (is(f, "template_function") && (text_is(p, field(f, "name"), "vector") ||
+                                       text_is(p, field(f, "name"), "matrix"))) {
+        /* vector<char, 16>(b): a conversion, parsed as a template call */
+        expr *e = new_expr(p, E_CAST, n);
+        TSNode tt = f;
+        if (!e || !parse_template_type(p, tt, &e->type) || !parse_args(p, field(n, "arguments"), e))
+            return NULL;
+        if (e->nargs != 1) {
+            diag_error(p->d, e->at, "a conversion takes one argument");
+            return NULL;
+        }
+        e->lhs = e->args[0];
+        return e;
     }
     if (is(f, "template_function")) { /* f<8, uchar>(x) */
         expr *e = new_expr(p, E_CALL, n);
@@ -563,6 +581,60 @@ static int has_const_qualifier(parser *p, TSNode decl)
     return 0;
 }
 
+/* `= e`, `(e)` or `= {a, b, ...}` (an E_LIST of the elements). */
+static expr *parse_initialiser(parser *p, TSNode value)
+{
+    if (is(value, "argument_list")) {
+        expr holder = {0};
+        if (!parse_args(p, value, &holder))
+            return NULL;
+        if (holder.nargs != 1) {
+            diag_error(p->d, loc_of(value), "a constructor takes one argument here");
+            return NULL;
+        }
+        return holder.args[0];
+    }
+    if (is(value, "initializer_list")) {
+        expr *e = new_expr(p, E_LIST, value);
+        return e ? parse_args(p, value, e) : NULL;
+    }
+    return parse_expr(p, value);
+}
+
+/* `vector<int, 8> v(init)` reaches us as a function declarator whose one
+ * "parameter" is the name of the array or object it is built from. */
+static expr *parse_ctor_param(parser *p, TSNode params)
+{
+    TSNode pd = ts_node_named_child(params, 0);
+    if (ts_node_named_child_count(params) != 1 || !is(pd, "parameter_declaration") ||
+        !ts_node_is_null(field(pd, "declarator")) || !is(field(pd, "type"), "type_identifier")) {
+        diag_error(p->d, loc_of(params), "a function declaration is not supported here");
+        return NULL;
+    }
+    expr *e = new_expr(p, E_NAME, pd);
+    if (e)
+        e->name = text(p, field(pd, "type"));
+    return e;
+}
+
+/* `T name[N]`: a constant-size table, kept as a vector<T, N>. */
+static int parse_array_type(parser *p, TSNode d, ctype *t, TSNode *name)
+{
+    expr *size = parse_expr(p, field(d, "size"));
+    if (!size || type_is_object(t) || t->elem_param) {
+        diag_error(p->d, loc_of(d), "only arrays of scalars with a size are supported");
+        return 0;
+    }
+    t->shape = SH_VECTOR;
+    t->rows = 1;
+    if (size->kind == E_INT)
+        t->cols = (int)size->ival;
+    else
+        t->cols_e = size;
+    *name = field(d, "declarator");
+    return 1;
+}
+
 static stmt *parse_declarator(parser *p, TSNode d, const ctype *t, int is_const)
 {
     stmt *s = new_stmt(p, S_DECL, d);
@@ -575,14 +647,15 @@ static stmt *parse_declarator(parser *p, TSNode d, const ctype *t, int is_const)
     TSNode name = d;
     if (is(d, "init_declarator")) {
         name = field(d, "declarator");
-        TSNode value = field(d, "value");
-        if (is(value, "initializer_list") || is(value, "argument_list")) {
-            unsupported(p, value);
+        if (!(s->init = parse_initialiser(p, field(d, "value"))))
             return NULL;
-        }
-        if (!(s->init = parse_expr(p, value)))
+    } else if (is(d, "function_declarator")) { /* vector<int, 8> v(init) */
+        name = field(d, "declarator");
+        if (!(s->init = parse_ctor_param(p, field(d, "parameters"))))
             return NULL;
     }
+    if (is(name, "array_declarator") && !parse_array_type(p, name, &sym->type, &name))
+        return NULL;
     if (!is(name, "identifier")) {
         unsupported(p, name);
         return NULL;
@@ -602,14 +675,20 @@ static stmt *parse_declaration(parser *p, TSNode n)
     int is_const = has_const_qualifier(p, n);
     stmt *block = new_stmt(p, S_BLOCK, n);
     ptr_list items = {0};
-    for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
-        if (strcmp(ts_node_field_name_for_child(n, i) ? ts_node_field_name_for_child(n, i) : "",
-                   "declarator"))
+    /* a cursor, since ts_node_field_name_for_child misnames some children */
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    int ok = 1;
+    for (int more = ts_tree_cursor_goto_first_child(&cur); ok && more;
+         more = ts_tree_cursor_goto_next_sibling(&cur)) {
+        const char *fname = ts_tree_cursor_current_field_name(&cur);
+        if (!fname || strcmp(fname, "declarator"))
             continue;
-        stmt *s = parse_declarator(p, ts_node_child(n, i), &t, is_const);
-        if (!s || ptr_list_push(p->a, &items, s))
-            return NULL;
+        stmt *s = parse_declarator(p, ts_tree_cursor_current_node(&cur), &t, is_const);
+        ok = s && !ptr_list_push(p->a, &items, s);
     }
+    ts_tree_cursor_delete(&cur);
+    if (!ok)
+        return NULL;
     if (!block)
         return NULL;
     block->items = (stmt **)items.items;
@@ -783,6 +862,52 @@ static stmt *parse_return(parser *p, TSNode n)
     return s;
 }
 
+/* case v: / default: with the statements up to the next label. */
+static stmt *parse_case(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_CASE, n);
+    TSNode value = field(n, "value");
+    if (!s || (!ts_node_is_null(value) && !(s->e = parse_expr(p, value))))
+        return NULL;
+    ptr_list items = {0};
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (is(c, "comment") || (!ts_node_is_null(value) && ts_node_eq(c, value)))
+            continue;
+        stmt *item = parse_stmt(p, c);
+        if (!item || push_stmt(p, &items, item))
+            return NULL;
+    }
+    s->items = (stmt **)items.items;
+    s->nitems = items.n;
+    return s;
+}
+
+static stmt *parse_switch(parser *p, TSNode n)
+{
+    stmt *s = new_stmt(p, S_SWITCH, n), *body = new_stmt(p, S_BLOCK, n);
+    if (!s || !body || !(s->e = parse_condition(p, field(n, "condition"))))
+        return NULL;
+    TSNode b = field(n, "body");
+    ptr_list items = {0};
+    for (uint32_t i = 0; i < ts_node_named_child_count(b); i++) {
+        TSNode c = ts_node_named_child(b, i);
+        if (is(c, "comment"))
+            continue;
+        if (!is(c, "case_statement")) {
+            diag_error(p->d, loc_of(c), "a statement before the first 'case' never runs");
+            return NULL;
+        }
+        stmt *item = parse_case(p, c);
+        if (!item || ptr_list_push(p->a, &items, item))
+            return NULL;
+    }
+    body->items = (stmt **)items.items;
+    body->nitems = items.n;
+    s->body = body;
+    return s;
+}
+
 static stmt *parse_stmt(parser *p, TSNode n)
 {
     if (is(n, "preproc_call"))
@@ -812,6 +937,8 @@ static stmt *parse_stmt(parser *p, TSNode n)
         return new_stmt(p, S_CONTINUE, n);
     if (is(n, "return_statement"))
         return parse_return(p, n);
+    if (is(n, "switch_statement"))
+        return parse_switch(p, n);
     unsupported(p, n);
     return NULL;
 }

@@ -27,4 +27,17 @@
 #define _GENX_SAT 1
 #define SAT _GENX_SAT
 
+/* SIMD control flow (cmlangspec 3.4.2), as statements cmc recognises by
+ * these calls: SIMD_IF_BEGIN(c) {..} SIMD_ELSEIF(c) {..} SIMD_ELSE {..}
+ * SIMD_IF_END; and SIMD_DO_WHILE_BEGIN {..} SIMD_DO_WHILE_END(c); each
+ * lane of the vector condition runs only the statements it enables. */
+#define SIMD_IF_BEGIN(...) if (__cmc_simd_if(__VA_ARGS__))
+#define SIMD_ELSEIF(...) else if (__cmc_simd_if(__VA_ARGS__))
+#define SIMD_ELSE else
+#define SIMD_IF_END
+#define SIMD_DO_WHILE_BEGIN do
+#define SIMD_DO_WHILE_END(...) while (__cmc_simd_while(__VA_ARGS__))
+#define SIMD_BREAK __cmc_simd_break()
+#define SIMD_CONTINUE __cmc_simd_continue()
+
 #endif /* CM_CM_H */

@@ -14,6 +14,8 @@
 #include "block_io.h"
 #include "convert.h"
 #include "math.h"
+#include "region.h"
+#include "lanes.h"
 
 #if defined(__GNUC__)
 #define CMK_EXPORT __attribute__((visibility("default")))
