@@ -8,7 +8,8 @@
  *   pool.c     the device's worker threads take runs in order, each calling
  *              the kernel's batch entry once (call.c);
  *   sched.c    inside the entry, next/wait/signal hand out thread-space
- *              points (in the order order.c built from deps.c's vectors);
+ *              points (in the order order.c built from deps.c's vectors,
+ *              or by rows: rows.c; fence.c orders signals and sleeps);
  *   event.c    reports the end.
  *
  * Locks, outer to inner: dev->lock (the object registry, the surface
@@ -100,14 +101,18 @@ typedef struct cmrt_plan {
     uint32_t width, height;
     cmrt_deps deps;
     bool all_before; /* every in-space dependency is before its point */
-    uint32_t *order; /* width * height points in dispatch order */
+    bool raster_ok;  /* every vector points to an earlier raster position */
+    uint32_t *order; /* width * height points in dispatch order; NULL when
+                        one worker walks raster order */
     uint32_t *pos;   /* point -> position; NULL when all_before */
 } cmrt_plan;
 
-/* Builds the plan of `deps` over width x height. A custom pattern whose
- * dependencies form a cycle inside the space is CM_INVALID_ARG_VALUE. */
+/* Builds the plan of `deps` over width x height for a device of nworkers.
+ * A custom pattern whose dependencies form a cycle inside the space is
+ * CM_INVALID_ARG_VALUE. One worker walks raster order when every vector
+ * points back in it (raster_ok), and its plan then has no order. */
 int cmrt_plan_build(const cmrt_deps *deps, uint32_t width, uint32_t height,
-                    cmrt_plan **out);
+                    uint32_t nworkers, cmrt_plan **out);
 void cmrt_plan_retain(cmrt_plan *p);
 void cmrt_plan_release(cmrt_plan *p);
 
@@ -242,15 +247,21 @@ struct cmrt_run {
     /* The points. */
     uint32_t width, height;
     uint64_t total;
-    uint32_t chunk;          /* points claimed at once */
+    uint32_t chunk;          /* points claimed at once, without a plan */
     cmrt_plan *plan;         /* NULL: no dependencies */
-    atomic_uchar *signalled; /* per point, with a plan */
+    bool solo;               /* one worker: the order alone meets the plan */
+    atomic_uchar *signalled; /* per point, with a plan and several workers */
+    uint64_t flag_stride;    /* flags a row; rows of 32 or more points start
+                                on a cache line of their own */
 
-    /* Progress. The cursor has a cache line of its own: every claim hits it. */
+    /* Progress. The cursor has a cache line of its own: every claim hits it.
+     * It counts positions, or rows when a plan is walked by rows (rows.c). */
     _Alignas(64) atomic_uint_fast64_t cursor;
+    _Alignas(64) atomic_uint_fast64_t done_points; /* rows.c: ended points */
     _Alignas(64) atomic_uint sleepers; /* workers asleep in wait() */
+    atomic_uint lingerers;             /* rows.c: idle workers asleep */
     pthread_mutex_t sleep_lock;
-    pthread_cond_t wake;
+    pthread_cond_t wake;               /* on the monotonic clock */
     uint32_t users;                    /* workers inside; pool.lock */
     uint64_t start_ns;                 /* published; with a profile only */
 };
@@ -286,20 +297,49 @@ bool cmrt_pool_wait_done_locked(cmrt_pool *pool, uint64_t deadline_ns);
 
 /* ---- the scheduler seen from a worker (sched.c) ------------------------- */
 
+/* A worker's share of a row when several workers walk a plan by rows
+ * (rows.c): points [next, limit) of row y, run left to right. The owner
+ * advances next; a thief lowers limit, under steal_lock. */
+typedef struct cmrt_segment {
+    pthread_mutex_t steal_lock;
+    atomic_uint_fast64_t seq;    /* the run it belongs to (cmrt_run.seq) */
+    atomic_uint y;
+    atomic_uint next;            /* the owner has taken the points before it */
+    atomic_uint limit;           /* the points from it on are not the owner's */
+    atomic_uint signalled_early; /* x + 1 of a point running after cm_signal(); 0 */
+} cmrt_segment;
+
 /* A worker's batch: what the kernel's entry gets as cmk_batch *. */
 typedef struct cmrt_batch {
     cmk_batch base;       /* ops */
     cmrt_run *run;
     uint64_t cur, end;    /* claimed dispatch positions [cur, end) */
-    int32_t x, y;         /* coordinates of cur, for runs without plan */
+    int32_t x, y;         /* coordinates of cur, for runs without plan; by
+                             rows, the next point of the segment */
     int32_t width;
+    uint32_t worker;      /* its index in the pool */
+    /* By rows (rows.c). */
+    bool in_segment;
+    bool early;           /* the point running signalled in cm_signal() */
+    uint64_t ended;       /* points ended, not yet added to done_points */
+    cmrt_segment seg;
 } cmrt_batch;
 
 /* Readies b to run r's points. */
 void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r);
 
+/* sched.c, for rows.c: cm_wait() of a run with a plan and several
+ * workers, and a point's signal. */
+void cmrt_wait_dependencies(cmk_batch *base, cmk_thread *t);
+void cmrt_signal_point(cmrt_run *r, const cmk_thread *t);
+
+/* rows.c: the batch operations of a plan walked by rows. */
+extern const cmk_batch_ops cmrt_rows_ops;
+
+/* 64-byte aligned (pool.c allocates them so): a batch is written at every
+ * point, and must not share a cache line with another worker's. */
 struct cmrt_worker {
-    cmrt_pool *pool;
+    _Alignas(64) cmrt_pool *pool;
     pthread_t thread;
     uint64_t last_seq; /* the last run this worker joined */
     cmrt_batch batch;
@@ -317,6 +357,25 @@ void cmrt_profile_run_started(cmrt_profile *p, cmrt_run *r);
 void cmrt_profile_run_ended(cmrt_profile *p, const cmrt_run *r);
 /* Prints one line per kernel on stderr and frees the profile (NULL: nothing). */
 void cmrt_profile_finish(cmrt_profile *p);
+
+/* ---- the scheduler's asymmetric fence pair (fence.c) -------------------- */
+
+/* True once membarrier is registered: the light side is then a compiler
+ * barrier only. Set by cmrt_fence_init before any worker starts. */
+extern bool cmrt_fence_asymmetric;
+
+/* Registers the process for the heavy side; once per process. */
+void cmrt_fence_init(void);
+/* Between a signal's store and its load of the sleepers: every point. */
+static inline void cmrt_fence_light(void)
+{
+    if (cmrt_fence_asymmetric)
+        atomic_signal_fence(memory_order_seq_cst);
+    else
+        atomic_thread_fence(memory_order_seq_cst);
+}
+/* Between a sleeper's store and its loads: before sleeping, rare. */
+void cmrt_fence_heavy(void);
 
 /* ---- helpers ------------------------------------------------------------ */
 

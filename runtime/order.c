@@ -173,6 +173,16 @@ static bool dependencies_all_before(const cmrt_plan *p)
     return true;
 }
 
+/* Does every vector point to an earlier raster position? Then one worker
+ * may walk the space in raster order. */
+static bool vectors_before_in_raster(const cmrt_deps *d)
+{
+    for (uint32_t i = 0; i < d->count; i++)
+        if (d->dy[i] > 0 || (d->dy[i] == 0 && d->dx[i] > 0))
+            return false;
+    return true;
+}
+
 static int fill_plan(cmrt_plan *p)
 {
     uint32_t n = p->width * p->height;
@@ -201,7 +211,7 @@ static int fill_plan(cmrt_plan *p)
 }
 
 int cmrt_plan_build(const cmrt_deps *deps, uint32_t width, uint32_t height,
-                    cmrt_plan **out)
+                    uint32_t nworkers, cmrt_plan **out)
 {
     cmrt_plan *p = calloc(1, sizeof *p);
     if (!p)
@@ -210,7 +220,12 @@ int cmrt_plan_build(const cmrt_deps *deps, uint32_t width, uint32_t height,
     p->width = width;
     p->height = height;
     p->deps = *deps;
-    int rc = fill_plan(p);
+    p->raster_ok = vectors_before_in_raster(deps);
+    int rc = CM_SUCCESS;
+    if (nworkers == 1 && p->raster_ok)
+        p->all_before = true; /* walked in raster order: no order to build */
+    else
+        rc = fill_plan(p);
     if (rc != CM_SUCCESS) {
         cmrt_plan_release(p);
         return rc;

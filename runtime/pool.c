@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cmrt_internal.h"
@@ -142,15 +143,21 @@ static void init_sync(cmrt_pool *pool)
 int cmrt_pool_start(cmrt_pool *pool, uint32_t nworkers)
 {
     init_sync(pool);
-    pool->workers = calloc(nworkers, sizeof *pool->workers);
+    cmrt_fence_init();
+    pool->workers = aligned_alloc(_Alignof(cmrt_worker), nworkers * sizeof *pool->workers);
     if (!pool->workers) {
         destroy_sync(pool);
         return CM_OUT_OF_HOST_MEMORY;
     }
+    memset(pool->workers, 0, nworkers * sizeof *pool->workers);
     pool->nworkers = nworkers;
     for (uint32_t i = 0; i < nworkers; i++) {
+        pool->workers[i].pool = pool;
+        pool->workers[i].batch.worker = i;
+        pthread_mutex_init(&pool->workers[i].batch.seg.steal_lock, NULL);
+    }
+    for (uint32_t i = 0; i < nworkers; i++) {
         cmrt_worker *w = &pool->workers[i];
-        w->pool = pool;
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             cmrt_pool_stop(pool);
             return CM_OUT_OF_HOST_MEMORY;
@@ -169,6 +176,8 @@ void cmrt_pool_stop(cmrt_pool *pool)
     pthread_cond_broadcast(&pool->work);
     pthread_mutex_unlock(&pool->lock);
     join_started(pool);
+    for (uint32_t i = 0; i < pool->nworkers; i++)
+        pthread_mutex_destroy(&pool->workers[i].batch.seg.steal_lock);
     free(pool->workers);
     destroy_sync(pool);
 }

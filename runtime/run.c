@@ -12,18 +12,15 @@
 
 #include "cmrt_internal.h"
 
-/* Claims of a run without dependencies take this many points at most:
- * enough that the shared cursor is touched rarely, few enough that the
- * workers finish together. */
+/* Claims of a run without dependencies (or with one worker) take this
+ * many points at most: enough that the shared cursor is touched rarely,
+ * few enough that the workers finish together. Several workers with
+ * dependencies claim by waves instead (sched.c). */
 #define CMRT_MAX_CHUNK 1024u
 #define CMRT_CHUNKS_PER_WORKER 16u
 
-static uint32_t chunk_for(uint64_t total, uint32_t nworkers, bool has_plan)
+static uint32_t chunk_for(uint64_t total, uint32_t nworkers)
 {
-    /* With dependencies one point at a time: a chunk would hold back the
-     * points after a blocked one. */
-    if (has_plan)
-        return 1;
     uint64_t c = total / ((uint64_t)nworkers * CMRT_CHUNKS_PER_WORKER);
     return c < 1 ? 1 : c > CMRT_MAX_CHUNK ? CMRT_MAX_CHUNK : (uint32_t)c;
 }
@@ -98,7 +95,8 @@ static void set_geometry(cmrt_run *r, uint32_t w, uint32_t h, cmrt_plan *plan,
     r->width = w;
     r->height = h;
     r->total = (uint64_t)w * h;
-    r->chunk = chunk_for(r->total, nworkers, plan != NULL);
+    r->chunk = chunk_for(r->total, nworkers);
+    r->solo = nworkers == 1;
     if (plan) {
         cmrt_plan_retain(plan);
         r->plan = plan;
@@ -127,8 +125,15 @@ static int fill_run_locked(cmrt_run *r, cmrt_kernel *k, uint32_t w, uint32_t h,
         return rc;
     point_vectors_at_copies(r, k);
     set_geometry(r, w, h, plan, nworkers);
-    if (plan) {
-        r->signalled = calloc(r->total, sizeof *r->signalled);
+    if (plan && !r->solo) {
+        /* Workers on neighbouring rows write their flags side by side:
+         * padding a row to whole lines (at most doubling it) keeps them
+         * from sharing one. */
+        uint64_t padded = ((uint64_t)w + 63) / 64 * 64;
+        r->flag_stride = padded <= 2 * (uint64_t)w ? padded : w;
+        r->signalled = aligned_alloc(64, (r->flag_stride * h + 63) / 64 * 64);
+        if (r->signalled)
+            memset(r->signalled, 0, r->flag_stride * h);
         if (!r->signalled)
             return CM_OUT_OF_HOST_MEMORY;
     }
@@ -143,9 +148,15 @@ int cmrt_run_new_locked(cmrt_kernel *k, uint32_t width, uint32_t height,
         return CM_OUT_OF_HOST_MEMORY;
     memset(r, 0, sizeof *r);
     atomic_init(&r->cursor, 0);
+    atomic_init(&r->done_points, 0);
     atomic_init(&r->sleepers, 0);
+    atomic_init(&r->lingerers, 0);
     pthread_mutex_init(&r->sleep_lock, NULL);
-    pthread_cond_init(&r->wake, NULL);
+    pthread_condattr_t attr; /* lingering workers wait with deadlines */
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&r->wake, &attr);
+    pthread_condattr_destroy(&attr);
     CMRT_RETAIN(k->program);
     r->program = k->program;
     r->desc = k->desc;

@@ -6,12 +6,20 @@
  * one atomic add, then walks the chunk with no shared access at all: next()
  * is a few instructions per point.
  *
- * With dependencies the cursor counts positions in the plan's dispatch
- * order (order.c), one point per claim. A point's dependencies all come
- * before it in that order, so they were handed out already: cm_wait()
- * spins briefly, then sleeps until they have signalled, and can never wait
- * for a point nobody runs. A point signals in cm_signal() or, at the
- * latest, when the next call to next() ends it.
+ * With dependencies and one worker, the worker walks the plan's dispatch
+ * order (order.c), or raster order when every vector points back in it:
+ * a point's dependencies then ran before it on the same thread, so
+ * cm_wait() and cm_signal() do nothing and a point costs what it costs
+ * without dependencies.
+ *
+ * With several workers and a plan that raster order meets, each worker
+ * runs whole rows (rows.c). Otherwise the cursor counts positions in the
+ * dispatch order, one point per claim. A point's dependencies
+ * all come before it in the order, so they were handed out already:
+ * cm_wait() spins briefly, then sleeps until they have signalled, and can
+ * never wait for a point nobody runs. A point signals in cm_signal() or,
+ * at the latest, when the next call to next() ends it: a release store,
+ * which cm_wait()'s acquire loads pair with, and no fence (fence.c).
  */
 #include "cmrt_internal.h"
 
@@ -81,74 +89,12 @@ static void signal_free(cmk_batch *b, cmk_thread *t)
     t->signalled = 1;
 }
 
-/* ---- runs with dependencies --------------------------------------------- */
+/* ---- one worker with dependencies: the order alone meets them ----------- */
 
-/* Have all of p's dependencies (those before it in dispatch order)
- * signalled? seq_cst loads: with signal_point's store and sleepers count
- * they make the sleep/wake handshake below (Dekker style) sound. */
-static bool dependencies_signalled(const cmrt_run *r, uint32_t p)
-{
-    const cmrt_plan *plan = r->plan;
-    int64_t x = p % r->width, y = p / r->width;
-    for (uint32_t i = 0; i < plan->deps.count; i++) {
-        int64_t nx = x + plan->deps.dx[i], ny = y + plan->deps.dy[i];
-        if (nx < 0 || ny < 0 || nx >= r->width || ny >= r->height)
-            continue; /* outside the space: satisfied */
-        uint32_t q = (uint32_t)(ny * r->width + nx);
-        if (!plan->all_before && plan->pos[q] > plan->pos[p])
-            continue; /* dispatched after p: no dependency */
-        if (!atomic_load_explicit(&r->signalled[q], memory_order_seq_cst))
-            return false;
-    }
-    return true;
-}
-
-static void signal_point(cmrt_run *r, uint32_t p)
-{
-    atomic_store_explicit(&r->signalled[p], 1, memory_order_seq_cst);
-    if (atomic_load_explicit(&r->sleepers, memory_order_seq_cst)) {
-        pthread_mutex_lock(&r->sleep_lock);
-        pthread_cond_broadcast(&r->wake);
-        pthread_mutex_unlock(&r->sleep_lock);
-    }
-}
-
-static void sleep_until_signalled(cmrt_run *r, uint32_t p)
-{
-    pthread_mutex_lock(&r->sleep_lock);
-    atomic_fetch_add_explicit(&r->sleepers, 1, memory_order_seq_cst);
-    while (!dependencies_signalled(r, p))
-        pthread_cond_wait(&r->wake, &r->sleep_lock);
-    atomic_fetch_sub_explicit(&r->sleepers, 1, memory_order_seq_cst);
-    pthread_mutex_unlock(&r->sleep_lock);
-}
-
-static void wait_ordered(cmk_batch *base, cmk_thread *t)
-{
-    cmrt_run *r = ((cmrt_batch *)base)->run;
-    if (t->point == CMK_NO_POINT)
-        return;
-    for (int spin = 0; spin < CMRT_WAIT_SPINS; spin++) {
-        if (dependencies_signalled(r, t->point))
-            return;
-        cpu_relax();
-    }
-    sleep_until_signalled(r, t->point);
-}
-
-static void signal_ordered(cmk_batch *base, cmk_thread *t)
-{
-    if (t->point == CMK_NO_POINT || t->signalled)
-        return;
-    signal_point(((cmrt_batch *)base)->run, t->point);
-    t->signalled = 1;
-}
-
-static int next_ordered(cmk_batch *base, cmk_thread *t)
+static int next_solo(cmk_batch *base, cmk_thread *t)
 {
     cmrt_batch *b = (cmrt_batch *)base;
     cmrt_run *r = b->run;
-    signal_ordered(base, t); /* ends the previous point */
     if (b->cur == b->end && !claim_chunk(b)) {
         no_more_points(t);
         return 0;
@@ -161,14 +107,130 @@ static int next_ordered(cmk_batch *base, cmk_thread *t)
     return 1;
 }
 
+/* ---- several workers with dependencies ---------------------------------- */
+
+/* Have all of point (x, y)'s dependencies (those before it in dispatch
+ * order) signalled? Acquire loads: the dependency's writes are visible
+ * once its flag is. */
+static bool dependencies_signalled(const cmrt_run *r, int64_t x, int64_t y)
+{
+    const cmrt_plan *plan = r->plan;
+    uint32_t p = (uint32_t)(y * r->width + x);
+    for (uint32_t i = 0; i < plan->deps.count; i++) {
+        int64_t nx = x + plan->deps.dx[i], ny = y + plan->deps.dy[i];
+        if (nx < 0 || ny < 0 || nx >= r->width || ny >= r->height)
+            continue; /* outside the space: satisfied */
+        uint32_t q = (uint32_t)(ny * r->width + nx);
+        if (!plan->all_before && plan->pos[q] > plan->pos[p])
+            continue; /* dispatched after p: no dependency */
+        if (!atomic_load_explicit(&r->signalled[ny * r->flag_stride + nx], memory_order_acquire))
+            return false;
+    }
+    return true;
+}
+
+/* The store, then the sleepers' count: fence.c's light side keeps the two
+ * in order against a worker going to sleep. */
+void cmrt_signal_point(cmrt_run *r, const cmk_thread *t)
+{
+    atomic_store_explicit(&r->signalled[(uint64_t)t->y * r->flag_stride + (uint64_t)t->x], 1,
+                          memory_order_release);
+    cmrt_fence_light();
+    if (atomic_load_explicit(&r->sleepers, memory_order_relaxed)) {
+        pthread_mutex_lock(&r->sleep_lock);
+        pthread_cond_broadcast(&r->wake);
+        pthread_mutex_unlock(&r->sleep_lock);
+    }
+}
+
+/* The count, then the flags (fence.c's heavy side between): a signal
+ * either lands before the check or sees the count and wakes us. */
+static void sleep_until_signalled(cmrt_run *r, int64_t x, int64_t y)
+{
+    pthread_mutex_lock(&r->sleep_lock);
+    atomic_fetch_add_explicit(&r->sleepers, 1, memory_order_relaxed);
+    cmrt_fence_heavy();
+    while (!dependencies_signalled(r, x, y))
+        pthread_cond_wait(&r->wake, &r->sleep_lock);
+    atomic_fetch_sub_explicit(&r->sleepers, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&r->sleep_lock);
+}
+
+void cmrt_wait_dependencies(cmk_batch *base, cmk_thread *t)
+{
+    cmrt_run *r = ((cmrt_batch *)base)->run;
+    if (t->point == CMK_NO_POINT)
+        return;
+    for (int spin = 0; spin < CMRT_WAIT_SPINS; spin++) {
+        if (dependencies_signalled(r, t->x, t->y))
+            return;
+        cpu_relax();
+    }
+    sleep_until_signalled(r, t->x, t->y);
+}
+
+static void signal_ordered(cmk_batch *base, cmk_thread *t)
+{
+    if (t->point == CMK_NO_POINT || t->signalled)
+        return;
+    cmrt_signal_point(((cmrt_batch *)base)->run, t);
+    t->signalled = 1;
+}
+
+/* Claims the next point: one at a time, since a point claimed behind a
+ * blocked one would wait with it. relaxed: as claim_chunk. */
+static bool claim_ordered(cmrt_batch *b)
+{
+    cmrt_run *r = b->run;
+    uint64_t start = atomic_fetch_add_explicit(&r->cursor, 1, memory_order_relaxed);
+    if (start >= r->total)
+        return false;
+    b->cur = start;
+    b->end = start + 1;
+    return true;
+}
+
+static int next_ordered(cmk_batch *base, cmk_thread *t)
+{
+    cmrt_batch *b = (cmrt_batch *)base;
+    cmrt_run *r = b->run;
+    signal_ordered(base, t); /* ends the previous point */
+    if (b->cur == b->end && !claim_ordered(b)) {
+        no_more_points(t);
+        return 0;
+    }
+    uint32_t p = r->plan->order[b->cur++];
+    t->point = p;
+    t->x = (int32_t)(p % r->width);
+    t->y = (int32_t)(p / r->width);
+    t->signalled = 0;
+    return 1;
+}
+
 static const cmk_batch_ops free_ops = {next_free, wait_free, signal_free};
-static const cmk_batch_ops ordered_ops = {next_ordered, wait_ordered, signal_ordered};
+static const cmk_batch_ops solo_ops = {next_solo, wait_free, signal_free};
+static const cmk_batch_ops ordered_ops = {next_ordered, cmrt_wait_dependencies,
+                                          signal_ordered};
+
+static const cmk_batch_ops *ops_for(const cmrt_run *r)
+{
+    if (!r->plan)
+        return &free_ops;
+    /* One worker: raster order where it meets every vector (the space is
+     * walked like one without dependencies), else the dispatch order. */
+    if (r->solo)
+        return r->plan->raster_ok ? &free_ops : &solo_ops;
+    /* Several: by rows where raster order meets every vector (rows.c). */
+    return r->plan->raster_ok ? &cmrt_rows_ops : &ordered_ops;
+}
 
 void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r)
 {
-    b->base.ops = r->plan ? &ordered_ops : &free_ops;
+    b->base.ops = ops_for(r);
     b->run = r;
     b->cur = b->end = 0;
     b->x = b->y = 0;
     b->width = (int32_t)r->width;
+    b->in_segment = b->early = false;
+    b->ended = 0;
 }

@@ -118,7 +118,8 @@ int cmrt_thread_space_plan_locked(cmrt_thread_space *ts, cmrt_plan **out)
     if (!has_deps(&ts->deps))
         return CM_SUCCESS;
     if (!ts->plan) {
-        int rc = cmrt_plan_build(&ts->deps, ts->width, ts->height, &ts->plan);
+        int rc = cmrt_plan_build(&ts->deps, ts->width, ts->height, ts->obj.dev->workers,
+                                 &ts->plan);
         if (rc != CM_SUCCESS)
             return rc;
     }
