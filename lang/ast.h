@@ -21,7 +21,7 @@ typedef enum elem_kind {
     EK_VOID,
     EK_BOOL,
     EK_I8, EK_U8, EK_I16, EK_U16, EK_I32, EK_U32, EK_I64, EK_U64,
-    EK_F32, EK_F64,
+    EK_F16, EK_F32, EK_F64, /* half, float, double */
     EK_SURFACE, /* SurfaceIndex */
     EK_COUNT
 } elem_kind;
@@ -111,7 +111,11 @@ typedef struct expr {
      * leave their value in sym, a temporary; region then names it. */
     int intrin;
     elem_kind op_elem;
-    int sat;
+    int sat;            /* also E_CAST: vector<T, N>(x, SAT) */
+    /* E_NAME made by check.c for a temporary (sym) that holds this
+     * computed value, written before the statement: what a select,
+     * replicate, iselect or format of a computed value reads. */
+    struct expr *value_of;
 } expr;
 
 /* Multi-character operators; single characters stand for themselves. */
@@ -136,6 +140,14 @@ struct symbol {
     int has_value;     /* a constant whose value is known */
     int64_t value;
     view *alias;       /* a local vector_ref/matrix_ref: what it refers to */
+    int is_array;      /* declared `T name[N]` (or [R][C]): a table, kept as a
+                          vector (matrix); it may initialise an object of
+                          another size (cmlangspec 3.2.3) */
+    int is_global;     /* declared at file scope (program.globals): 1 each
+                          kernel declares it (thread-private, cmlangspec 2.4),
+                          2 a constant whose C initialiser folds: one static */
+    int is_spill;      /* check.c: a temporary holding a value computed before its
+                          statement (an E_NAME's value_of) */
     const char *cname; /* its name in the generated C */
 };
 
@@ -153,6 +165,8 @@ typedef struct stmt {
     int unroll;          /* #pragma unroll before a loop: -1 full, n > 0 count */
     int simd_width;      /* check.c: SIMD_IF_BEGIN / SIMD_DO_WHILE: lanes of the mask */
     int simd_kind;       /* S_EXPR: 1 SIMD_BREAK, 2 SIMD_CONTINUE */
+    int init_count;      /* S_DECL from a table of another size: the elements
+                            copied (the first ones; cmlangspec 3.2.3) */
 } stmt;
 
 typedef struct param {
@@ -191,9 +205,13 @@ typedef struct inline_call {
     int id;
 } inline_call;
 
+/* File-scope declarations are S_DECL statements in globals: constants
+ * and tables (constexpr, static const) and thread-private variables. */
 typedef struct program {
     function **funcs;
     int nfuncs;
+    struct stmt **globals;
+    int nglobals;
 } program;
 
 #endif /* LANG_AST_H */

@@ -26,6 +26,7 @@ typedef struct checker {
     int switch_depth;   /* break leaves a switch too */
     int simd_width;     /* inside SIMD control flow: its lanes, else 0 */
     int simd_loops;     /* SIMD_DO_WHILE loops around: SIMD_BREAK/CONTINUE */
+    ptr_list globals;   /* file-scope symbols, seen from every function */
 } checker;
 
 /* Marks the start of a called function's scope: lookups stop there, so a
@@ -38,6 +39,8 @@ static int check_element(checker *c, expr *e);
 static int check_decl(checker *c, stmt *s);
 static int bind_ref(checker *c, symbol *sym, expr *init, loc at);
 static int instantiate(checker *c, expr *call, function *f);
+static int check_overloaded_call(checker *c, expr *call);
+static int check_sizeof(checker *c, expr *e);
 static view *whole_view(checker *c, symbol *sym);
 static int is_assignable(checker *c, expr *e);
 static int simd_allows(checker *c, stmt *s);
@@ -45,6 +48,7 @@ static int is_simd_cf(const stmt *s);
 static int check_simd_cf(checker *c, stmt *s);
 static int check_scalar_operand(checker *c, expr *e, const char *what);
 static int same_count(checker *c, expr *at, const ctype *a, const ctype *b);
+static int check_cast(checker *c, expr *e);
 
 /* ---- scopes --------------------------------------------------------------- */
 
@@ -53,8 +57,13 @@ static symbol *lookup(checker *c, const char *name)
     for (int i = c->scope.n - 1; i >= 0; i--) {
         symbol *s = c->scope.items[i];
         if (s == &scope_barrier)
-            return NULL;
+            break;
         if (s && !strcmp(s->name, name))
+            return s;
+    }
+    for (int i = 0; i < c->globals.n; i++) {
+        symbol *s = c->globals.items[i];
+        if (!strcmp(s->name, name))
             return s;
     }
     return NULL;
@@ -94,8 +103,48 @@ static int declare(checker *c, symbol *sym, loc at)
 
 /* ---- constants ------------------------------------------------------------ */
 
-static int fold_binary(int op, int64_t a, int64_t b, int64_t *out)
+/* v converted to the integer type t as C++ converts (modulo 2^bits); a
+ * 64-bit value keeps its bits (unsigned ones read as int64_t). */
+static int64_t wrap_to(elem_kind t, int64_t v)
 {
+    switch (t) {
+    case EK_BOOL: return v != 0;
+    case EK_I8: return (int8_t)(uint8_t)v;
+    case EK_U8: return (uint8_t)v;
+    case EK_I16: return (int16_t)(uint16_t)v;
+    case EK_U16: return (uint16_t)v;
+    case EK_I32: return (int32_t)(uint32_t)v;
+    case EK_U32: return (uint32_t)v;
+    default: return v;
+    }
+}
+
+/* The operators whose unsigned 64-bit meaning differs from the signed. */
+static int fold_u64(int op, uint64_t a, uint64_t b, int64_t *out)
+{
+    switch (op) {
+    case '/': if (!b) return 0; *out = (int64_t)(a / b); return 1;
+    case '%': if (!b) return 0; *out = (int64_t)(a % b); return 1;
+    case OP_SHR: *out = (int64_t)(a >> (b & 63)); return 1;
+    case '<': *out = a < b; return 1;
+    case '>': *out = a > b; return 1;
+    case OP_LE: *out = a <= b; return 1;
+    case OP_GE: *out = a >= b; return 1;
+    }
+    return -1;
+}
+
+/* a op b with both operands already in the operation's type t (the
+ * shift count as it is), as the generated code computes it: wrapping,
+ * shift counts modulo the width; x / 0 is left to run time. */
+static int fold_binary(int op, elem_kind t, int64_t a, int64_t b, int64_t *out)
+{
+    int bits = elem_size(t) * 8;
+    if (t == EK_U64) {
+        int r = fold_u64(op, (uint64_t)a, (uint64_t)b, out);
+        if (r >= 0)
+            return r;
+    }
     switch (op) {
     case '+': *out = (int64_t)((uint64_t)a + (uint64_t)b); return 1;
     case '-': *out = (int64_t)((uint64_t)a - (uint64_t)b); return 1;
@@ -105,8 +154,8 @@ static int fold_binary(int op, int64_t a, int64_t b, int64_t *out)
     case '&': *out = a & b; return 1;
     case '|': *out = a | b; return 1;
     case '^': *out = a ^ b; return 1;
-    case OP_SHL: if (b < 0 || b > 62) return 0; *out = (int64_t)((uint64_t)a << b); return 1;
-    case OP_SHR: if (b < 0 || b > 63) return 0; *out = a >> b; return 1;
+    case OP_SHL: *out = (int64_t)((uint64_t)a << (b & (bits - 1))); return 1;
+    case OP_SHR: *out = a >> (b & (bits - 1)); return 1;
     case '<': *out = a < b; return 1;
     case '>': *out = a > b; return 1;
     case OP_LE: *out = a <= b; return 1;
@@ -321,6 +370,26 @@ static int check_intrinsic(checker *c, expr *e, intrinsic_id id)
     return !type_is_object(&e->type) || (e->region = whole_view(c, tmp)) != NULL;
 }
 
+/* uint(x) and (uint)(x) reach us as calls, since the grammar does not
+ * know CM's type names: with a scalar type's name (or a template type
+ * parameter's) and one argument, or two with SAT, e becomes that cast. */
+static int as_functional_cast(checker *c, expr *e, const char *name)
+{
+    elem_kind el;
+    symbol *s = lookup(c, name);
+    if (s ? !s->is_type : !scalar_type_by_name(name, &el))
+        return 0;
+    if (e->nargs != 1 && e->nargs != 2)
+        return 0;
+    e->kind = E_CAST;
+    e->type = scalar_type(s ? s->type.elem : el);
+    e->lhs = e->args[0];
+    e->rhs = e->nargs == 2 ? e->args[1] : NULL;
+    e->args = NULL;
+    e->nargs = 0;
+    return 1;
+}
+
 static int check_call(checker *c, expr *e)
 {
     const char *n = e->name;
@@ -357,9 +426,21 @@ static int check_call(checker *c, expr *e)
         diag_error(c->d, e->at, "'%s' is not a function", n);
         return 0;
     }
+    if (!strcmp(n, "__cmc_sizeof"))
+        return check_sizeof(c, e);
+    function *only = NULL;
+    int candidates = 0;
     for (int i = 0; i < c->prog->nfuncs; i++)
-        if (!strcmp(c->prog->funcs[i]->name, n))
-            return instantiate(c, e, c->prog->funcs[i]);
+        if (!strcmp(c->prog->funcs[i]->name, n)) {
+            only = c->prog->funcs[i];
+            candidates++;
+        }
+    if (candidates == 1)
+        return instantiate(c, e, only);
+    if (candidates > 1)
+        return check_overloaded_call(c, e);
+    if (as_functional_cast(c, e, n))
+        return check_cast(c, e);
     diag_error(c->d, e->at, "call to unknown function '%s'", n);
     return 0;
 }
@@ -501,7 +582,7 @@ static int instantiate_body(checker *c, expr *call, inline_call *ic)
 
 /* A call of a helper: CM inlines them, so each call is checked (and later
  * emitted) as its own copy of the body. */
-static int instantiate(checker *c, expr *call, function *f)
+static int instantiate_checked(checker *c, expr *call, function *f, int args_checked)
 {
     if (f->is_kernel) {
         diag_error(c->d, call->at, "the kernel '%s' cannot be called", f->name);
@@ -518,7 +599,7 @@ static int instantiate(checker *c, expr *call, function *f)
                    f->nparams == 1 ? "" : "s", call->nargs);
         return 0;
     }
-    for (int i = 0; i < call->nargs; i++)
+    for (int i = 0; i < call->nargs && !args_checked; i++)
         if (!check_expr(c, call->args[i]))
             return 0;
     inline_call *ic = arena_alloc(c->a, sizeof *ic);
@@ -553,6 +634,137 @@ static int instantiate(checker *c, expr *call, function *f)
     call->type.is_ref = 0;
     if (ic->result && type_is_object(&ic->ret) && !(call->region = whole_view(c, ic->result)))
         return 0;
+    return 1;
+}
+
+static int instantiate(checker *c, expr *call, function *f)
+{
+    return instantiate_checked(c, call, f, 0);
+}
+
+/* ---- overloads ----------------------------------------------------------------- */
+
+enum { FIT_EXACT = 0, FIT_PROMOTION = 1, FIT_CONVERSION = 2, FIT_NONE = -1 };
+
+/* How an argument fits a parameter, after C++ [over.ics.rank] in small:
+ * the same type, a promotion (to int, float to double), a conversion, or
+ * not at all. Parts named by template parameters fit as deduced. */
+static int arg_fit(const ctype *p, const expr *a)
+{
+    const ctype *t = &a->type;
+    if ((p->elem == EK_SURFACE) != (t->elem == EK_SURFACE) || t->elem == EK_VOID)
+        return FIT_NONE;
+    if (!type_is_object(p) && type_is_object(t))
+        return FIT_NONE;
+    int sized = type_is_object(p) && !p->rows_e && !p->cols_e;
+    if (type_is_object(p) && type_is_object(t) && sized && type_count(p) != type_count(t))
+        return FIT_NONE;
+    if (p->is_ref && (!a->region || a->region->readonly || (!p->elem_param && t->elem != p->elem)))
+        return FIT_NONE;
+    if (type_is_object(p) && !type_is_object(t))
+        return FIT_CONVERSION; /* a scalar broadcast into a vector */
+    if (p->elem_param || p->elem == t->elem)
+        return FIT_EXACT;
+    if ((p->elem == EK_I32 && elem_promote(t->elem) == EK_I32) ||
+        (p->elem == EK_F64 && t->elem == EK_F32))
+        return FIT_PROMOTION;
+    return FIT_CONVERSION;
+}
+
+/* The cost of calling f with call's (checked) arguments: the sum of
+ * their fits, or -1 when f cannot take them. */
+static int overload_cost(const function *f, const expr *call)
+{
+    if (f->is_kernel || call->nargs != f->nparams || call->ntargs > f->ntparams ||
+        (call->ntargs && !f->is_template))
+        return -1;
+    for (int i = call->ntargs; i < f->ntparams; i++) {
+        symbol ignored = {0};
+        if (!deduce(f, &f->tparams[i], call->args, &ignored))
+            return -1;
+    }
+    int cost = 0;
+    for (int i = 0; i < f->nparams; i++) {
+        int fit = arg_fit(&f->params[i].sym->type, call->args[i]);
+        if (fit == FIT_NONE)
+            return -1;
+        cost += fit;
+    }
+    return cost;
+}
+
+/* Several functions of one name: the cheapest fit wins, a function over
+ * a template of the same cost; a tie is ambiguous, as in C++. */
+static int check_overloaded_call(checker *c, expr *call)
+{
+    for (int i = 0; i < call->nargs; i++)
+        if (!check_expr(c, call->args[i]))
+            return 0;
+    function *best = NULL;
+    int best_cost = 0, tied = 0;
+    for (int i = 0; i < c->prog->nfuncs; i++) {
+        function *f = c->prog->funcs[i];
+        int cost = strcmp(f->name, call->name) ? -1 : overload_cost(f, call);
+        if (cost < 0)
+            continue;
+        int better = !best || cost < best_cost ||
+                     (cost == best_cost && best->is_template && !f->is_template);
+        int same = best && cost == best_cost && best->is_template == f->is_template;
+        if (better) {
+            best = f;
+            best_cost = cost;
+            tied = 0;
+        } else if (same) {
+            tied = 1;
+        }
+    }
+    if (!best || tied) {
+        diag_error(c->d, call->at, best ? "the call of '%s' is ambiguous between its overloads"
+                                        : "no overload of '%s' takes these arguments", call->name);
+        return 0;
+    }
+    return instantiate_checked(c, call, best, 1);
+}
+
+/* Two definitions of one signature (not templates: those are told apart
+ * by their arguments only at a call). */
+static int same_signature(const function *a, const function *b)
+{
+    if (a->is_kernel || b->is_kernel) /* kernels are extern "C" */
+        return 1;
+    if (a->is_template || b->is_template || a->nparams != b->nparams)
+        return 0;
+    for (int i = 0; i < a->nparams; i++) {
+        const ctype *x = &a->params[i].sym->type, *y = &b->params[i].sym->type;
+        if (x->elem != y->elem || x->shape != y->shape || x->rows != y->rows ||
+            x->cols != y->cols || x->is_ref != y->is_ref || x->rows_e || x->cols_e ||
+            y->rows_e || y->cols_e)
+            return 0;
+    }
+    return 1;
+}
+
+/* sizeof(T), sizeof x: bytes, an integer constant of C++'s size_t. */
+static int check_sizeof(checker *c, expr *e)
+{
+    expr *x = e->ntargs ? e->targs[0] : e->args[0];
+    ctype t;
+    if (x->kind == E_TYPE) {
+        if (!resolve_type(c, &x->type, x->at))
+            return 0;
+        t = x->type;
+    } else {
+        if (!check_expr(c, x))
+            return 0;
+        t = x->type;
+    }
+    if (t.elem == EK_VOID || t.elem == EK_SURFACE) {
+        diag_error(c->d, e->at, "sizeof of %s is not supported by cmc", type_name(c->a, &t));
+        return 0;
+    }
+    e->type = scalar_type(EK_U64);
+    e->is_const = 1;
+    e->value = (int64_t)elem_size(t.elem) * type_count(&t);
     return 1;
 }
 
@@ -639,6 +851,12 @@ static int view_is_linear(const view *v)
            (v->rows == 1 || v->rstride == v->cols * v->cstride);
 }
 
+/* Elements one after another in storage: what format reinterprets. */
+static int view_is_contiguous(const view *v)
+{
+    return (v->cols == 1 || v->cstride == 1) && (v->rows == 1 || v->rstride == v->cols);
+}
+
 static int no_targs_args(checker *c, expr *e)
 {
     if (e->ntargs || e->nargs) {
@@ -687,7 +905,7 @@ static int check_format(checker *c, expr *e, const ctype *t, const view *from)
     ctype *nt = &e->targs[0]->type;
     if (!resolve_type(c, nt, e->targs[0]->at))
         return 0;
-    if (!view_is_linear(from) || from->readonly) {
+    if (!view_is_contiguous(from) || from->readonly) {
         diag_error(c->d, e->at, "format<>() needs a contiguous object, not a strided region");
         return 0;
     }
@@ -787,14 +1005,17 @@ static int want_index_vector(checker *c, expr *x)
     return 1;
 }
 
-/* v.iselect(idx), m.iselect(rows, cols): a gathered value (not a region);
- * emit.c reads the object's region at each index, checked at run time. */
+/* v.iselect(idx), m.iselect(rows, cols), m.iselect(idx) (row-major
+ * positions, as Intel's emulation allows): a gathered value (not a
+ * region); emit.c reads the object's region at each index, checked at
+ * run time. */
 static int check_iselect(checker *c, expr *e, const ctype *t)
 {
-    int want = t->shape == SH_MATRIX ? 2 : 1;
+    int want = t->shape == SH_MATRIX && e->nargs == 2 ? 2 : 1;
     if (e->ntargs || e->nargs != want) {
-        diag_error(c->d, e->at, "iselect on a %s takes %s", want == 2 ? "matrix" : "vector",
-                   want == 2 ? "(row indices, column indices)" : "(indices)");
+        diag_error(c->d, e->at, "iselect on a %s takes %s", t->shape == SH_MATRIX ? "matrix" : "vector",
+                   t->shape == SH_MATRIX ? "(row indices, column indices) or (indices)"
+                                         : "(indices)");
         return 0;
     }
     for (int i = 0; i < want; i++)
@@ -862,6 +1083,38 @@ static int check_any_all(checker *c, expr *e, const ctype *t)
     return 1;
 }
 
+/* Does a region method on e need e's value in a temporary first? A
+ * computed value has no storage; a replicated one is not a region of
+ * its base; replicate reads the linear order of a strided region. */
+static int needs_spill(const expr *e, int wants_linear)
+{
+    return !e->region || e->region->readonly || (wants_linear && !view_is_linear(e->region));
+}
+
+/* Replaces *ep by the name of a temporary that holds its value, written
+ * before the statement (emit.c), so that regions of it can be taken.
+ * The temporary is constant: a region of it cannot be assigned to. */
+static int spill_value(checker *c, expr **ep)
+{
+    expr *value = *ep;
+    symbol *tmp = arena_alloc(c->a, sizeof *tmp);
+    expr *name = arena_alloc(c->a, sizeof *name);
+    if (!tmp || !name)
+        return 0;
+    tmp->name = "a computed value";
+    tmp->type = value->type;
+    tmp->type.is_ref = 0;
+    tmp->is_const = 1;
+    tmp->is_spill = 1;
+    tmp->cname = arena_printf(c->a, "cmk_v%d", ++c->ncalls);
+    *name = (expr){.kind = E_NAME, .at = value->at, .name = tmp->name, .sym = tmp,
+                   .type = tmp->type, .value_of = value};
+    if (!tmp->cname || !(name->region = whole_view(c, tmp)))
+        return 0;
+    *ep = name;
+    return 1;
+}
+
 static int check_method(checker *c, expr *e)
 {
     if (!check_expr(c, e->lhs))
@@ -889,6 +1142,10 @@ static int check_method(checker *c, expr *e)
         diag_error(c->d, e->at, "method '%s' is not supported by cmc", n);
         return 0;
     }
+    if (strcmp(n, "merge") && needs_spill(e->lhs, !strcmp(n, "replicate")) &&
+        !spill_value(c, &e->lhs))
+        return 0;
+    t = &e->lhs->type;
     const view *from = e->lhs->region;
     if (!from || from->readonly) {
         diag_error(c->d, e->at, "'%s' of a computed value is not supported; assign it first", n);
@@ -912,7 +1169,11 @@ static int check_method(checker *c, expr *e)
 /* v(i), v[i], m(i, j), m[i] (a row), m[i][j]. */
 static int check_element(checker *c, expr *e)
 {
+    if (e->lhs->kind == E_NAME && as_functional_cast(c, e, e->lhs->name))
+        return check_cast(c, e); /* (uint)(x) */
     if (!check_expr(c, e->lhs))
+        return 0;
+    if (type_is_object(&e->lhs->type) && needs_spill(e->lhs, 0) && !spill_value(c, &e->lhs))
         return 0;
     const ctype *t = &e->lhs->type;
     const view *from = e->lhs->region;
@@ -994,8 +1255,51 @@ static int binary_elem(checker *c, expr *e, elem_kind a, elem_kind b, elem_kind 
     return 1;
 }
 
+/* A binary operator on integer constants, in the type C++ computes it
+ * in (the shift count as it is), converted to the result type. */
+static void fold_constant(expr *e)
+{
+    const expr *l = e->lhs, *r = e->rhs;
+    if (!l->is_const || !r->is_const)
+        return;
+    int op = e->op, is_shift = op == OP_SHL || op == OP_SHR;
+    elem_kind t = is_shift ? elem_promote(l->type.elem)
+                : op == OP_AND || op == OP_OR ? EK_BOOL : elem_common(l->type.elem, r->type.elem);
+    int64_t a = wrap_to(t, l->value), b = is_shift ? r->value : wrap_to(t, r->value), v;
+    if (!fold_binary(op, t, a, b, &v))
+        return;
+    e->is_const = 1;
+    e->value = wrap_to(e->type.elem, v);
+}
+
+/* `(ushort)-1` reaches us as `ushort - 1`: the grammar does not know
+ * CM's type names. With a type's name on the left of + or -, e becomes the
+ * cast of the signed operand; a wider operand (`(T)-x * y`) would bind
+ * differently in C++, so it is refused rather than guessed. */
+static int as_signed_cast(checker *c, expr *e, int *ok)
+{
+    if ((e->op != '-' && e->op != '+') || e->lhs->kind != E_NAME)
+        return 0;
+    expr *sign = arena_alloc(c->a, sizeof *sign), call = {.nargs = 1, .args = &sign};
+    if (!sign || !as_functional_cast(c, &call, e->lhs->name))
+        return 0;
+    if (e->rhs->kind == E_BINARY || e->rhs->kind == E_COND || e->rhs->kind == E_ASSIGN) {
+        diag_error(c->d, e->at, "write the cast to '%s' as (%s)(...) here", e->lhs->name,
+                   e->lhs->name);
+        *ok = 0;
+        return 1;
+    }
+    *sign = (expr){.kind = E_UNARY, .at = e->rhs->at, .op = e->op, .lhs = e->rhs};
+    *e = (expr){.kind = E_CAST, .at = e->at, .type = call.type, .lhs = sign};
+    *ok = check_cast(c, e);
+    return 1;
+}
+
 static int check_binary(checker *c, expr *e)
 {
+    int ok;
+    if (as_signed_cast(c, e, &ok))
+        return ok;
     if (!check_expr(c, e->lhs) || !check_expr(c, e->rhs))
         return 0;
     const ctype *l = &e->lhs->type, *r = &e->rhs->type;
@@ -1004,9 +1308,7 @@ static int check_binary(checker *c, expr *e)
         return 0;
     if (!type_is_object(l) && !type_is_object(r)) {
         e->type = scalar_type(el);
-        e->is_const = e->lhs->is_const && e->rhs->is_const &&
-                      fold_binary(e->op, e->lhs->value, e->rhs->value, &e->value);
-        return 1;
+        return fold_constant(e), 1;
     }
     if (e->op == OP_AND || e->op == OP_OR) {
         diag_error(c->d, e->at, "'%s' needs scalar operands", e->op == OP_AND ? "&&" : "||");
@@ -1031,22 +1333,18 @@ static int check_unary(checker *c, expr *e)
         return 0;
     }
     elem_kind el = e->op == '!' ? EK_BOOL : elem_promote(t->elem);
-    if (type_is_object(t)) {
-        if (e->op == '!') {
-            diag_error(c->d, e->at, "'!' needs a scalar operand");
-            return 0;
-        }
+    if (type_is_object(t)) { /* !v gives a mask, as comparisons do */
         e->type = *t;
-        e->type.elem = el;
+        e->type.elem = el == EK_BOOL ? EK_U16 : el;
         e->type.is_ref = 0;
         return 1;
     }
     e->type = scalar_type(el);
     if (e->lhs->is_const) {
-        int64_t v = e->lhs->value;
+        int64_t v = wrap_to(el, e->lhs->value);
         e->is_const = 1;
-        e->value = e->op == '-' ? (int64_t)(0 - (uint64_t)v) : e->op == '~' ? ~v
-                 : e->op == '!' ? !v : v;
+        e->value = wrap_to(el, e->op == '-' ? (int64_t)(0 - (uint64_t)v) : e->op == '~' ? ~v
+                                : e->op == '!' ? !v : v);
     }
     return 1;
 }
@@ -1084,9 +1382,21 @@ static int check_assign(checker *c, expr *e)
     return 1;
 }
 
+/* The second argument of vector<T, N>(x, SAT): a constant flag word. */
+static int check_cast_flags(checker *c, expr *e)
+{
+    int64_t flags;
+    if (!const_arg(c, e->rhs, "the flags of a conversion (SAT)", &flags))
+        return 0;
+    e->sat = (flags & 1) != 0;
+    e->rhs = NULL; /* folded: nothing left to read */
+    return 1;
+}
+
 static int check_cast(checker *c, expr *e)
 {
-    if (!resolve_type(c, &e->type, e->at) || !check_expr(c, e->lhs))
+    if (!resolve_type(c, &e->type, e->at) || !check_expr(c, e->lhs) ||
+        (e->rhs && !check_cast_flags(c, e)))
         return 0;
     const ctype *from = &e->lhs->type;
     if (from->elem == EK_SURFACE || e->type.elem == EK_SURFACE || from->elem == EK_VOID) {
@@ -1105,9 +1415,9 @@ static int check_cast(checker *c, expr *e)
                    type_name(c->a, &e->type));
         return 0;
     }
-    if (e->lhs->is_const && elem_is_integer(e->type.elem)) {
+    if (e->lhs->is_const && elem_is_integer(e->type.elem) && !e->sat) {
         e->is_const = 1;
-        e->value = e->lhs->value;
+        e->value = wrap_to(e->type.elem, e->lhs->value);
     }
     return 1;
 }
@@ -1161,6 +1471,10 @@ static int check_expr(checker *c, expr *e)
     case E_INCDEC:
         if (!check_scalar_operand(c, e->lhs, "the operand of ++/--") || !is_assignable(c, e->lhs))
             return 0;
+        if (e->lhs->type.elem == EK_F16) {
+            diag_error(c->d, e->at, "++/-- of a half is not supported by cmc; write h += 1");
+            return 0;
+        }
         e->type = e->lhs->type;
         return 1;
     case E_COND:
@@ -1220,10 +1534,47 @@ static int bind_ref(checker *c, symbol *sym, expr *init, loc at)
 }
 
 /* T t[N] = {a, b, ...} (or a vector): scalars, at most N, the rest zero. */
+/* {{a, b}, {c}} for a table of rows: row by row into one flat list, the
+ * elements a row leaves out zero (C's rules for nested braces). */
+static int flatten_rows(checker *c, const ctype *t, expr *list)
+{
+    int nested = 0;
+    for (int i = 0; i < list->nargs; i++)
+        nested += list->args[i]->kind == E_LIST;
+    if (!nested)
+        return 1;
+    if (nested != list->nargs || t->shape != SH_MATRIX || list->nargs > t->rows) {
+        diag_error(c->d, list->at, "nested initialisers must give the rows of %s, each in "
+                   "braces", type_name(c->a, t));
+        return 0;
+    }
+    int n = list->nargs * t->cols;
+    expr **flat = arena_alloc(c->a, (size_t)n * sizeof *flat);
+    expr *zero = arena_alloc(c->a, sizeof *zero);
+    if (!flat || !zero)
+        return 0;
+    *zero = (expr){.kind = E_INT, .at = list->at, .type = scalar_type(EK_I32)};
+    for (int r = 0; r < list->nargs; r++) {
+        expr *row = list->args[r];
+        if (row->nargs > t->cols) {
+            diag_error(c->d, row->at, "too many initialisers for a row of %s",
+                       type_name(c->a, t));
+            return 0;
+        }
+        for (int k = 0; k < t->cols; k++)
+            flat[r * t->cols + k] = k < row->nargs ? row->args[k] : zero;
+    }
+    list->args = flat;
+    list->nargs = n;
+    return 1;
+}
+
 static int check_init_list(checker *c, stmt *s)
 {
     const ctype *t = &s->sym->type;
     expr *list = s->init;
+    if (type_is_object(t) && !flatten_rows(c, t, list))
+        return 0;
     if (!type_is_object(t) || t->is_ref || list->nargs > type_count(t)) {
         diag_error(c->d, list->at, type_is_object(t) && !t->is_ref
                    ? "too many initialisers for %s" : "%s cannot be initialised with a list",
@@ -1234,6 +1585,30 @@ static int check_init_list(checker *c, stmt *s)
         if (!check_scalar_operand(c, list->args[i], "an initialiser"))
             return 0;
     list->type = *t;
+    return 1;
+}
+
+/* vector<T, N> v(table): a table of another size gives the first
+ * min(N, its size) elements, the rest stay unset (cmlangspec 3.2.3). */
+static int from_table(checker *c, stmt *s)
+{
+    expr *init = s->init;
+    if (init->kind != E_NAME || !init->sym || !init->sym->is_array || !init->region)
+        return 0;
+    int n = type_count(&s->sym->type) < type_count(&init->type) ? type_count(&s->sym->type)
+                                                                 : type_count(&init->type);
+    expr *first = arena_alloc(c->a, sizeof *first);
+    view *v = derive(c, init->region);
+    if (!first || !v)
+        return 0;
+    *first = *init;
+    v->rows = 1;
+    v->cols = n;
+    v->rstride = n;
+    first->region = v;
+    first->type = shaped_type(init->type.elem, 1, n);
+    s->init = first;
+    s->init_count = n;
     return 1;
 }
 
@@ -1261,12 +1636,13 @@ static int check_decl(checker *c, stmt *s)
                        type_name(c->a, it));
             return 0;
         }
-        if (type_is_object(t) && type_is_object(it) && !same_count(c, s->init, t, it))
+        if (type_is_object(t) && type_is_object(it) && type_count(t) != type_count(it) &&
+            !from_table(c, s) && !same_count(c, s->init, t, it))
             return 0;
         if (sym->is_const && !type_is_object(t) && s->init->is_const &&
             elem_is_integer(t->elem)) {
             sym->has_value = 1;
-            sym->value = s->init->value;
+            sym->value = wrap_to(t->elem, s->init->value);
         }
     } else if (sym->is_const) {
         diag_error(c->d, s->at, "the constant '%s' needs an initialiser", sym->name);
@@ -1589,17 +1965,77 @@ static int check_uncalled_helper(checker *c, function *f)
             return 0;
         call.args[i] = arg;
     }
-    return check_expr(c, &call);
+    return instantiate(c, &call, f); /* this one, whatever its overloads */
+}
+
+/* Can C initialise a static object of type t with e (after check)? */
+static int folds_in_c(const ctype *t, const expr *e)
+{
+    if (e->kind == E_LIST) {
+        for (int i = 0; i < e->nargs; i++)
+            if (!folds_in_c(t, e->args[i]))
+                return 0;
+        return 1;
+    }
+    return t->elem != EK_F16 && ((e->is_const && elem_is_integer(e->type.elem)) ||
+                                 (e->kind == E_FLOAT && elem_is_float(t->elem)));
+}
+
+/* Is e made of constants only (what a file-scope initialiser may be)? */
+static int is_constant_expr(const expr *e)
+{
+    if (!e || e->is_const || e->kind == E_INT || e->kind == E_FLOAT)
+        return 1;
+    if (e->kind != E_UNARY && e->kind != E_BINARY && e->kind != E_COND && e->kind != E_CAST &&
+        e->kind != E_LIST)
+        return 0;
+    for (int i = 0; i < e->nargs; i++)
+        if (!is_constant_expr(e->args[i]))
+            return 0;
+    return is_constant_expr(e->lhs) && is_constant_expr(e->rhs);
+}
+
+/* A file-scope declaration: a constant (folded where it is an integer),
+ * a table, or a thread-private variable every kernel declares for itself.
+ * C names get a prefix: C's file scope is shared with libc. */
+static int check_global(checker *c, stmt *s)
+{
+    symbol *sym = s->sym;
+    if (lookup(c, sym->name)) {
+        diag_error(c->d, s->at, "redefinition of '%s'", sym->name);
+        return 0;
+    }
+    c->scope.n = 0;
+    int ok = check_decl(c, s);
+    c->scope.n = 0;
+    if (!ok)
+        return 0;
+    if (sym->type.is_ref) {
+        diag_error(c->d, s->at, "a file-scope %s is not supported by cmc",
+                   type_name(c->a, &sym->type));
+        return 0;
+    }
+    if (s->init && (!is_constant_expr(s->init) ||
+                    (type_is_object(&sym->type) && s->init->kind != E_LIST))) {
+        diag_error(c->d, s->init->at, "a file-scope variable is initialised by constants%s "
+                   "only", type_is_object(&sym->type) ? " in braces, {...}," : "");
+        return 0;
+    }
+    sym->is_global = sym->is_const && (!s->init || folds_in_c(&sym->type, s->init)) ? 2 : 1;
+    sym->cname = arena_printf(c->a, "cmk_g_%s", sym->name);
+    return sym->cname && ptr_list_push(c->a, &c->globals, sym) == 0;
 }
 
 int check_program(program *p, arena *a, diag *d)
 {
     checker c = {.a = a, .d = d, .prog = p};
     int kernels = 0;
+    for (int i = 0; i < p->nglobals; i++)
+        check_global(&c, p->globals[i]);
     for (int i = 0; i < p->nfuncs; i++) {
         function *f = p->funcs[i];
         for (int j = 0; j < i; j++)
-            if (!strcmp(f->name, p->funcs[j]->name))
+            if (!strcmp(f->name, p->funcs[j]->name) && same_signature(f, p->funcs[j]))
                 diag_error(d, f->at, "redefinition of '%s'", f->name);
         kernels += f->is_kernel;
         if (f->is_kernel)

@@ -33,6 +33,7 @@ symbol *clone_symbol(arena *a, const symbol *s)
     copy->type = clone_type(a, &s->type, &ok);
     copy->is_param = s->is_param;
     copy->is_const = s->is_const;
+    copy->is_array = s->is_array;
     return ok ? copy : NULL;
 }
 

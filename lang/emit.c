@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "fuse.h"
 #include "intrinsic.h"
 #include "types.h"
 
@@ -26,6 +27,8 @@ typedef struct emitter {
     int temps;           /* numbers temporaries */
     const inline_call *inl; /* the helper body being emitted, or NULL */
     int inl_returned;    /* it has a return, so it needs its end label */
+    int args_expanded;   /* emitting a helper's parameters: the calls in its
+                            arguments are expanded already */
     /* SIMD control flow: the execution masks (_Bool[width]) of the blocks
      * around, innermost last; a SIMD_DO_WHILE's has the lanes parked by
      * SIMD_CONTINUE beside it. */
@@ -90,7 +93,7 @@ static const char *short_elem(elem_kind e)
     static const char *names[EK_COUNT] = {
         [EK_I8] = "i8", [EK_U8] = "u8", [EK_I16] = "i16", [EK_U16] = "u16",
         [EK_I32] = "i32", [EK_U32] = "u32", [EK_I64] = "i64", [EK_U64] = "u64",
-        [EK_F32] = "f32", [EK_F64] = "f64",
+        [EK_F16] = "f16", [EK_F32] = "f32", [EK_F64] = "f64",
     };
     return names[e];
 }
@@ -103,7 +106,9 @@ static void convert_open(emitter *m, elem_kind to, elem_kind from)
     if (to == from)
         put(m, "(");
     else if (to == EK_BOOL)
-        put(m, "(_Bool)(");
+        put(m, from == EK_F16 ? "cmk_f16_to_bool(" : "(_Bool)(");
+    else if (to == EK_F16 || from == EK_F16) /* cmk/half.h: no bare casts */
+        fprintf(m->out, "cmk_%s_to_%s(", short_elem(from == EK_BOOL ? EK_U8 : from), short_elem(to));
     else if (elem_is_float(from) && elem_is_integer(to))
         fprintf(m->out, "cmk_%s_to_%s(", short_elem(from), short_elem(to));
     else
@@ -344,6 +349,13 @@ typedef int (*operand_fn)(emitter *m, const expr *e, loop_shape s);
 static int emit_as(emitter *m, const expr *e, elem_kind t, operand_fn emit, loop_shape s)
 {
     int is_literal = e->kind == E_INT || e->kind == E_FLOAT || e->is_const;
+    if ((t == EK_F16) != (e->type.elem == EK_F16)) {
+        convert_open(m, t, e->type.elem);
+        if (!emit(m, e, s))
+            return 0;
+        put(m, ")");
+        return 1;
+    }
     if (e->is_const && elem_is_integer(t) && t != EK_BOOL && elem_is_integer(e->type.elem)) {
         emit_int_literal(m, e->value, t);
         return 1;
@@ -360,14 +372,52 @@ static int emit_as(emitter *m, const expr *e, elem_kind t, operand_fn emit, loop
     return 1;
 }
 
+/* half op half: computed in float, a half result rounded back to half
+ * (exact for one operation, cmk/half.h), a comparison left as it is. */
+static int emit_half_operands(emitter *m, int op, const expr *l, const expr *r, operand_fn emit,
+                              loop_shape s)
+{
+    put(m, is_comparison(op) ? "(cmk_f16_to_f32(" : "cmk_f32_to_f16(cmk_f16_to_f32(");
+    if (!emit_as(m, l, EK_F16, emit, s))
+        return 0;
+    fprintf(m->out, ") %s cmk_f16_to_f32(", op_text(op));
+    if (!emit_as(m, r, EK_F16, emit, s))
+        return 0;
+    put(m, "))");
+    return 1;
+}
+
+/* The unsigned type that signed int and long long +, -, * and unary -
+ * are computed in: they wrap as the hardware does, where C would leave
+ * the overflow undefined. EK_VOID where C's own operator is right. */
+static elem_kind wrapping_type(int op, elem_kind t)
+{
+    if (op != '+' && op != '-' && op != '*')
+        return EK_VOID;
+    return t == EK_I32 ? EK_U32 : t == EK_I64 ? EK_U64 : EK_VOID;
+}
+
 static int emit_operands(emitter *m, int op, const expr *l, const expr *r, elem_kind t,
                          operand_fn emit, loop_shape s)
 {
     int is_shift = op == OP_SHL || op == OP_SHR;
+    if (t == EK_F16)
+        return emit_half_operands(m, op, l, r, emit, s);
     if (is_shift)
         return emit_shift(m, op, l, r, t, emit, s);
     if ((op == '/' || op == '%') && elem_is_integer(t))
         return emit_int_division(m, op, l, r, t, emit, s);
+    elem_kind u = wrapping_type(op, t);
+    if (u != EK_VOID) {
+        fprintf(m->out, "(%s)(", elem_c_name(t));
+        if (!emit_as(m, l, u, emit, s))
+            return 0;
+        fprintf(m->out, " %s ", op_text(op));
+        if (!emit_as(m, r, u, emit, s))
+            return 0;
+        put(m, ")");
+        return 1;
+    }
     put(m, "(");
     if (!emit_as(m, l, t, emit, s))
         return 0;
@@ -382,6 +432,34 @@ static int scalar_operand(emitter *m, const expr *e, loop_shape s)
 {
     (void)s;
     return emit_scalar(m, e);
+}
+
+/* -x, ~x, !x, +x in the operand's promoted type; half through float;
+ * int and long long negation wraps; !v of a vector is a ushort mask. */
+static int emit_unary(emitter *m, const expr *e, operand_fn emit, loop_shape s)
+{
+    elem_kind t = e->type.elem, u = e->op == '-' ? wrapping_type('-', t) : EK_VOID;
+    int is_mask = e->op == '!' && type_is_object(&e->type);
+    if (is_mask)
+        put(m, "(uint16_t)(");
+    if (u != EK_VOID) {
+        fprintf(m->out, "(%s)(0 - ", elem_c_name(t));
+        if (!emit_as(m, e->lhs, u, emit, s))
+            return 0;
+        put(m, ")");
+        return 1;
+    }
+    if (e->lhs->type.elem == EK_F16)
+        put(m, e->op == '!' ? "(!cmk_f16_to_bool(" : e->op == '-' ? "cmk_f32_to_f16(-cmk_f16_to_f32("
+                                                                 : "((");
+    else if (e->op == '!')
+        put(m, "(!(");
+    else
+        fprintf(m->out, "(%s(%s)(", op_text(e->op), elem_c_name(t));
+    if (!emit(m, e->lhs, s))
+        return 0;
+    put(m, is_mask ? ")))" : "))");
+    return 1;
 }
 
 static int emit_scalar_assign(emitter *m, const expr *e)
@@ -413,6 +491,11 @@ static int open_result(emitter *m, elem_kind res, elem_kind wide, int sat)
         elem_kind from = elem_size(wide) < 4 ? EK_I32 : wide;
         fprintf(m->out, "cmk_sat_%s_from_%s(", short_elem(res), short_elem(from));
         return 1;
+    }
+    if (sat && res == EK_F16) { /* clamped in float, then rounded */
+        put(m, "cmk_f32_to_f16(cmk_sat_f32(");
+        convert_open(m, EK_F32, wide);
+        return 3;
     }
     if (sat && elem_is_float(res)) {
         fprintf(m->out, "cmk_sat_%s(", short_elem(res));
@@ -463,6 +546,18 @@ static int emit_intrinsic_value(emitter *m, const expr *e, operand_fn emit, loop
     return 1;
 }
 
+/* (T)x, vector<T, N>(x), and with SAT, vector<T, N>(x, SAT): clamped to
+ * T's range (to [0, 1] for floating T), as SAT does for intrinsics. */
+static int emit_cast(emitter *m, const expr *e, operand_fn emit, loop_shape s)
+{
+    elem_kind to = e->type.elem, from = e->lhs->type.elem;
+    int closers = open_result(m, to, from, e->sat && to != EK_BOOL);
+    if (!emit(m, e->lhs, s))
+        return 0;
+    close_result(m, closers);
+    return 1;
+}
+
 static int emit_call_scalar(emitter *m, const expr *e)
 {
     if (e->intrin && e->sym) { /* computed before the statement */
@@ -507,11 +602,7 @@ static int emit_scalar(emitter *m, const expr *e)
     case E_ELEMENT:
         return emit_region_scalar(m, e->region);
     case E_UNARY:
-        fprintf(m->out, "(%s(%s)(", op_text(e->op), elem_c_name(e->type.elem));
-        if (!emit_scalar(m, e->lhs))
-            return 0;
-        put(m, "))");
-        return 1;
+        return emit_unary(m, e, scalar_operand, (loop_shape){1, 1});
     case E_BINARY:
         return emit_operands(m, e->op, e->lhs, e->rhs,
                              operand_elem(e->op, e->lhs->type.elem, e->rhs->type.elem),
@@ -528,20 +619,18 @@ static int emit_scalar(emitter *m, const expr *e)
         put(m, "(");
         if (!emit_scalar(m, e->lhs))
             return 0;
-        fprintf(m->out, " ? (%s)(", elem_c_name(e->type.elem));
+        put(m, " ? ");
+        convert_open(m, e->type.elem, e->args[0]->type.elem);
         if (!emit_scalar(m, e->args[0]))
             return 0;
-        fprintf(m->out, ") : (%s)(", elem_c_name(e->type.elem));
+        put(m, ") : ");
+        convert_open(m, e->type.elem, e->rhs->type.elem);
         if (!emit_scalar(m, e->rhs))
             return 0;
         put(m, "))");
         return 1;
     case E_CAST:
-        convert_open(m, e->type.elem, e->lhs->type.elem);
-        if (!emit_scalar(m, e->lhs))
-            return 0;
-        put(m, ")");
-        return 1;
+        return emit_cast(m, e, scalar_operand, (loop_shape){1, 1});
     case E_CALL:
         return emit_call_scalar(m, e);
     case E_METHOD:
@@ -567,6 +656,29 @@ static const char *where(emitter *m, loc at)
 
 /* v.iselect(idx), m.iselect(rows, cols): element k of the object's region
  * at the k-th index, each index checked against the region's size. */
+/* One index into a matrix region: its row-major position k, checked,
+ * at (k / cols) * rstride + (k % cols) * cstride. */
+static int emit_linear_iselect(emitter *m, const expr *e, const view *v, int more, loop_shape s)
+{
+    int64_t last = (int64_t)v->rows * v->cols - 1;
+    int contiguous = v->rstride == v->cols * v->cstride;
+    for (int half = 0; half < (contiguous ? 1 : 2); half++) {
+        put(m, more || half ? " + (" : "(");
+        put(m, "cmk_checked((int64_t)(");
+        if (!emit_elem(m, e->args[0], s))
+            return 0;
+        fprintf(m->out, "), %lld, ", (long long)last);
+        emit_string_literal(m, where(m, e->args[0]->at));
+        if (contiguous)
+            fprintf(m->out, ") * %lld)", (long long)v->cstride);
+        else
+            fprintf(m->out, ") %s %d * %lld)", half ? "%" : "/", v->cols,
+                    (long long)(half ? v->cstride : v->rstride));
+    }
+    put(m, "]");
+    return 1;
+}
+
 static int emit_iselect(emitter *m, const expr *e, loop_shape s)
 {
     const view *v = e->lhs->region;
@@ -575,6 +687,8 @@ static int emit_iselect(emitter *m, const expr *e, loop_shape s)
     int part = emit_offset_part(m, v, 1);
     if (!part)
         return 0;
+    if (e->nargs == 1 && v->rows > 1)
+        return emit_linear_iselect(m, e, v, part > 1, s);
     for (int i = 0; i < e->nargs; i++) {
         int is_row = e->nargs == 2 && i == 0;
         int64_t stride = is_row ? v->rstride : v->cstride;
@@ -635,17 +749,9 @@ static int emit_elem(emitter *m, const expr *e, loop_shape s)
         return emit_operands(m, e->op, e->lhs, e->rhs, t, emit_elem, s);
     }
     case E_UNARY:
-        fprintf(m->out, "(%s(%s)(", op_text(e->op), elem_c_name(e->type.elem));
-        if (!emit_elem(m, e->lhs, s))
-            return 0;
-        put(m, "))");
-        return 1;
+        return emit_unary(m, e, emit_elem, s);
     case E_CAST:
-        convert_open(m, e->type.elem, e->lhs->type.elem);
-        if (!emit_elem(m, e->lhs, s))
-            return 0;
-        put(m, ")");
-        return 1;
+        return emit_cast(m, e, emit_elem, s);
     case E_CALL:
         if (e->intrin)
             return emit_intrinsic_value(m, e, emit_elem, s);
@@ -679,25 +785,13 @@ static void close_loops(emitter *m, loop_shape s)
     m->indent -= s.rows > 1 ? 2 : 1;
 }
 
-static int same_view(const view *a, const view *b)
-{
-    if (a->base != b->base || a->off != b->off || a->nterms != b->nterms ||
-        a->rows != b->rows || a->cols != b->cols || a->rstride != b->rstride ||
-        a->cstride != b->cstride)
-        return 0;
-    for (int i = 0; i < a->nterms; i++)
-        if (a->terms[i].e != b->terms[i].e || a->terms[i].scale != b->terms[i].scale)
-            return 0;
-    return 1;
-}
-
 /* Does e read dst's storage anywhere but element for element in place? */
 static int reads_overlapping(const expr *e, const view *dst)
 {
     if (!e)
         return 0;
     if (e->region && type_is_object(&e->type))
-        return e->region->base == dst->base && !same_view(e->region, dst);
+        return e->region->base == dst->base && !views_equal(e->region, dst);
     if (e->region) /* a scalar element: read once, before the loop runs */
         return e->region->base == dst->base;
     for (int i = 0; i < e->nargs; i++)
@@ -1115,7 +1209,7 @@ static int emit_decl(emitter *m, const stmt *s)
     const ctype *t = &sym->type;
     if (t->is_ref)
         return 1; /* a reference is its region; uses go straight to the base */
-    if (!emit_calls_in(m, s->init))
+    if (!m->args_expanded && !emit_calls_in(m, s->init))
         return 0;
     if (type_is_object(t)) {
         line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(t->elem), sym->cname,
@@ -1125,6 +1219,11 @@ static int emit_decl(emitter *m, const stmt *s)
         expr dst = {.kind = E_NAME, .sym = sym, .type = *t};
         view whole = {.base = sym, .rows = t->rows, .cols = t->cols, .rstride = t->cols,
                       .cstride = 1};
+        if (s->init_count) { /* from a table of another size: its first elements */
+            dst.type = shaped_type(t->elem, 1, s->init_count);
+            whole = (view){.base = sym, .rows = 1, .cols = s->init_count,
+                           .rstride = s->init_count, .cstride = 1};
+        }
         dst.region = &whole;
         return emit_object_assign(m, &dst, '=', s->init);
     }
@@ -1151,6 +1250,23 @@ static int emit_inline_call(emitter *m, const expr *call);
 
 /* Expands, before the statement that uses them, the helper calls in e:
  * innermost first, each leaving its value in its result variable. */
+/* The temporary that holds a computed value a region is taken of
+ * (check.c's spill_value), written whole: execution masks do not apply
+ * to what is only read. */
+static int emit_spill(emitter *m, const expr *name)
+{
+    const symbol *tmp = name->sym;
+    if (!emit_calls_in(m, name->value_of))
+        return 0;
+    line(m, "CMK_ALIGNED CMK_MAYBE_UNUSED %s %s[%d];", elem_c_name(tmp->type.elem), tmp->cname,
+         type_count(&tmp->type));
+    int masks = m->nmasks;
+    m->nmasks = 0;
+    int ok = emit_object_assign(m, name, '=', name->value_of);
+    m->nmasks = masks;
+    return ok;
+}
+
 static int emit_calls_in(emitter *m, const expr *e)
 {
     if (!e)
@@ -1164,6 +1280,8 @@ static int emit_calls_in(emitter *m, const expr *e)
         return emit_intrinsic_pre(m, e);
     if (e->kind == E_METHOD && e->sym)
         return emit_any_all(m, e);
+    if (e->kind == E_NAME && e->value_of)
+        return emit_spill(m, e);
     return e->kind == E_CALL && e->call ? emit_inline_call(m, e) : 1;
 }
 
@@ -1172,7 +1290,7 @@ static int has_call(const expr *e)
     if (!e)
         return 0;
     if ((e->kind == E_CALL && (e->call || (e->intrin && e->sym))) ||
-        (e->kind == E_METHOD && e->sym))
+        (e->kind == E_METHOD && e->sym) || e->value_of)
         return 1;
     for (int i = 0; i < e->nargs; i++)
         if (has_call(e->args[i]))
@@ -1202,7 +1320,10 @@ static int emit_inline_call(emitter *m, const expr *call)
         const symbol *sym = ic->params[i].sym;
         stmt decl = {.kind = S_DECL, .at = ic->params[i].at, .sym = (symbol *)sym,
                      .init = call->args[i]};
-        if (!sym->alias && !sym->type.is_ref && !emit_decl(m, &decl))
+        m->args_expanded = 1;
+        int ok = sym->alias || sym->type.is_ref || emit_decl(m, &decl);
+        m->args_expanded = 0;
+        if (!ok)
             return 0;
     }
     const inline_call *outer = m->inl;
@@ -1247,12 +1368,20 @@ static int emit_return(emitter *m, const stmt *s)
     return 1;
 }
 
+/* A loop's or branch's body. A single statement that computes something
+ * before itself (a helper call, a reduction, a temporary) is put in a
+ * block, so that all of it stays under the loop or branch. */
 static int emit_body(emitter *m, const stmt *body)
 {
     int step = body->kind != S_BLOCK;
+    int braces = step && (has_call(body->e) || has_call(body->init) || has_call(body->step));
+    if (braces)
+        line(m, "{");
     m->indent += step;
     int ok = emit_stmt(m, body);
     m->indent -= step;
+    if (braces)
+        line(m, "}");
     return ok;
 }
 
@@ -1303,13 +1432,63 @@ static int emit_for(emitter *m, const stmt *s)
     return 1;
 }
 
+/* d = x; d += y; d -= z; ... as exact_sum_chain() found it: the sum in
+ * int32, converted once to d's floating point type. */
+static int emit_exact_sum(emitter *m, stmt *const *items, int k, loop_shape s)
+{
+    convert_open(m, items[0]->e->lhs->type.elem, EK_I32);
+    for (int i = 0; i < k; i++) {
+        const expr *e = items[i]->e;
+        if (i)
+            put(m, e->op == '-' ? " - " : " + ");
+        convert_open(m, EK_I32, e->rhs->type.elem);
+        if (!emit_elem(m, e->rhs, s))
+            return 0;
+        put(m, ")");
+    }
+    put(m, ")");
+    return 1;
+}
+
+/* Vector statements that fusable_run() grouped: one loop nest over their
+ * shared shape, each statement's element in turn. */
+static int emit_fused(emitter *m, stmt *const *items, int n)
+{
+    const view *first = items[0]->e->lhs->region;
+    loop_shape s = {first->rows, first->cols};
+    open_loops(m, s);
+    put(m, "{\n");
+    m->indent++;
+    for (int i = 0, k; i < n; i += k) {
+        const expr *e = items[i]->e;
+        k = exact_sum_chain(items, n, i);
+        emit_line_directive(m, items[i]->at);
+        start_line(m);
+        if (!emit_view_elem(m, e->lhs->region, s))
+            return 0;
+        put(m, " = ");
+        if (!(k > 1 ? emit_exact_sum(m, items + i, k, s)
+                    : emit_assigned_value(m, e->lhs, e->op, e->rhs, s)))
+            return 0;
+        put(m, ";\n");
+    }
+    m->indent--;
+    line(m, "}");
+    close_loops(m, s);
+    return 1;
+}
+
 static int emit_block(emitter *m, const stmt *s)
 {
     line(m, "{");
     m->indent++;
-    for (int i = 0; i < s->nitems; i++)
-        if (!emit_stmt(m, s->items[i]))
+    for (int i = 0; i < s->nitems;) {
+        /* under an execution mask each statement has its own guard */
+        int n = m->nmasks ? 1 : fusable_run(s->items, s->nitems, i);
+        if (!(n > 1 ? emit_fused(m, s->items + i, n) : emit_stmt(m, s->items[i])))
             return 0;
+        i += n;
+    }
     m->indent--;
     line(m, "}");
     return 1;
@@ -1581,13 +1760,16 @@ static const char *param_c_type(const ctype *t)
         return "const cmk_surface *";
     if (type_is_object(t))
         return "const void *";
+    if (t->elem == EK_F16) /* its bits: libffi and the ABI know no half */
+        return "uint16_t";
     return elem_c_name(t->elem);
 }
 
 /* By-value vectors arrive as bytes and get a local copy the kernel may change. */
 static const char *param_c_name(emitter *m, const symbol *s)
 {
-    return type_is_object(&s->type) ? arena_printf(m->a, "%s__arg", s->cname) : s->cname;
+    return type_is_object(&s->type) || s->type.elem == EK_F16
+               ? arena_printf(m->a, "%s__arg", s->cname) : s->cname;
 }
 
 static void emit_param_list(emitter *m, const function *f, int with_types)
@@ -1602,7 +1784,32 @@ static void emit_param_list(emitter *m, const function *f, int with_types)
     }
 }
 
-static int emit_kernel_body(emitter *m, const function *f)
+/* File-scope variables are thread-private (cmlangspec 2.4): each kernel
+ * body declares its own, which its inlined helpers then see. */
+static int emit_thread_globals(emitter *m, const program *p)
+{
+    for (int i = 0; i < p->nglobals; i++)
+        if (p->globals[i]->sym->is_global == 1 && !emit_decl(m, p->globals[i]))
+            return 0;
+    return 1;
+}
+
+/* Constants and tables whose initialisers C folds: one static each. */
+static int emit_static_globals(emitter *m, const program *p)
+{
+    for (int i = 0; i < p->nglobals; i++) {
+        const stmt *s = p->globals[i];
+        if (s->sym->is_global != 2)
+            continue;
+        emit_line_directive(m, s->at);
+        put(m, type_is_object(&s->sym->type) ? "static const " : "static ");
+        if (!emit_decl(m, s))
+            return 0;
+    }
+    return 1;
+}
+
+static int emit_kernel_body(emitter *m, const program *p, const function *f)
 {
     fprintf(m->out, "\nstatic inline void %s__body(cmk_thread *cmk_t", f->name);
     emit_param_list(m, f, 1);
@@ -1615,10 +1822,13 @@ static int emit_kernel_body(emitter *m, const function *f)
             line(m, "CMK_ALIGNED %s %s[%d];", elem_c_name(s->type.elem), s->cname,
                  type_count(&s->type));
             line(m, "memcpy(%s, %s, sizeof %s);", s->cname, param_c_name(m, s), s->cname);
+        } else if (s->type.elem == EK_F16) {
+            line(m, "cmk_half %s;", s->cname);
+            line(m, "memcpy(&%s, &%s, sizeof %s);", s->cname, param_c_name(m, s), s->cname);
         }
         line(m, "(void)%s;", s->cname);
     }
-    int ok = emit_stmt(m, f->body);
+    int ok = emit_thread_globals(m, p) && emit_stmt(m, f->body);
     m->indent = 0;
     put(m, "}\n");
     return ok;
@@ -1678,11 +1888,13 @@ int emit_program(const program *p, const source *src, int line_directives, arena
     emitter m = {.out = out, .a = a, .d = d, .src = src, .line_directives = line_directives};
     put(&m, "/* Generated by cmc from a C-for-Metal kernel. Edit the kernel, not this. */\n");
     put(&m, "#include <cmk/kernel.h>\n");
+    if (!emit_static_globals(&m, p))
+        return -1;
     for (int i = 0; i < p->nfuncs; i++) {
         const function *f = p->funcs[i];
         if (!f->is_kernel)
             continue; /* helpers were expanded where they are called */
-        if (!emit_kernel_body(&m, f))
+        if (!emit_kernel_body(&m, p, f))
             return -1;
         emit_batch_entry(&m, f);
         emit_descriptor_params(&m, f);

@@ -326,8 +326,8 @@ static elem_kind operation_elem(intrinsic_id id, expr **ops, int n)
     case IN_IMUL: /* each operand extended from its own type, as the hardware does */
         return elem_is_signed(ops[0]->type.elem) || elem_is_signed(ops[1]->type.elem)
                    ? EK_I64 : EK_U64;
-    default:
-        return table[id].flags & F_FLOAT ? EK_F32 : t;
+    default: /* half is computed in float (cmk/half.h) */
+        return table[id].flags & F_FLOAT || t == EK_F16 ? EK_F32 : t;
     }
 }
 

@@ -22,7 +22,15 @@ typedef struct parser {
     int pending_unroll; /* a #pragma unroll waits for its loop */
     const template_param *tparams; /* of the template being parsed */
     int ntparams;
+    ptr_list aliases;   /* type_alias: typedef and using, file-wide */
+    int in_function;    /* parsing a function body (else file scope) */
 } parser;
+
+/* `typedef vector<float, 8> vf8;` or `using vf8 = vector<float, 8>;`. */
+typedef struct type_alias {
+    const char *name;
+    ctype type;
+} type_alias;
 
 static stmt *parse_stmt(parser *p, TSNode n);
 static expr *parse_expr(parser *p, TSNode n);
@@ -124,6 +132,16 @@ static void unsupported(parser *p, TSNode n)
 
 static int parse_template_type(parser *p, TSNode n, ctype *t);
 
+static const type_alias *find_alias(parser *p, const char *name)
+{
+    for (int i = p->aliases.n - 1; name && i >= 0; i--) {
+        const type_alias *a = p->aliases.items[i];
+        if (!strcmp(a->name, name))
+            return a;
+    }
+    return NULL;
+}
+
 static const template_param *find_tparam(parser *p, const char *name)
 {
     for (int i = 0; name && i < p->ntparams; i++)
@@ -146,12 +164,22 @@ static int parse_type(parser *p, TSNode n, ctype *t)
         return parse_type(p, field(n, "type"), t);
     if (is(n, "template_type"))
         return parse_template_type(p, n, t);
+    if (is(n, "struct_specifier") || is(n, "class_specifier") || is(n, "union_specifier") ||
+        is(n, "enum_specifier")) { /* cmlangspec 2.2.3 allows structs: not yet here */
+        unsupported(p, n);
+        return 0;
+    }
     const char *name = text(p, n);
     if (name && scalar_type_by_name(name, &t->elem))
         return 1;
     const template_param *tp = find_tparam(p, name);
     if (tp && tp->is_type) {
         t->elem_param = tp->name;
+        return 1;
+    }
+    const type_alias *alias = find_alias(p, name);
+    if (alias) {
+        *t = alias->type;
         return 1;
     }
     diag_error(p->d, loc_of(n), "unknown type '%s'", name ? name : "?");
@@ -171,7 +199,7 @@ static expr *parse_template_arg(parser *p, TSNode n)
                 return NULL;
             ctype t;
             const char *name = text(p, inner);
-            if (name && scalar_type_by_name(name, &t.elem)) {
+            if (name && (scalar_type_by_name(name, &t.elem) || find_alias(p, name))) {
                 parse_type(p, inner, &e->type);
                 e->kind = E_TYPE;
             } else {
@@ -233,7 +261,7 @@ static int parse_template_type(parser *p, TSNode n, ctype *t)
         args[0]->kind = E_TYPE;
         args[0]->type = (ctype){.elem_param = tp->name, .shape = SH_SCALAR, .rows = 1, .cols = 1};
     }
-    if (nargs != want || args[0]->kind != E_TYPE) {
+    if (nargs != want || args[0]->kind != E_TYPE || type_is_object(&args[0]->type)) {
         diag_error(p->d, loc_of(n), "'%s' takes an element type and %d size%s",
                    name, want - 1, want == 2 ? "" : "s");
         return 0;
@@ -375,6 +403,22 @@ static expr *parse_method_call(parser *p, TSNode call, TSNode fexpr)
     return parse_args(p, field(call, "arguments"), e);
 }
 
+/* T(x) or vector<T, N>(x, SAT): the value in lhs, the flags (checked
+ * to be a constant later) in rhs; args is emptied so that the value is
+ * not visited twice. */
+static expr *conversion_args(parser *p, expr *e)
+{
+    if (e->nargs != 1 && e->nargs != 2) {
+        diag_error(p->d, e->at, "a conversion takes one argument, or two with SAT");
+        return NULL;
+    }
+    e->lhs = e->args[0];
+    e->rhs = e->nargs == 2 ? e->args[1] : NULL;
+    e->args = NULL;
+    e->nargs = 0;
+    return e;
+}
+
 static expr *parse_call(parser *p, TSNode n)
 {
     TSNode f = field(n, "function");
@@ -394,12 +438,7 @@ static expr *parse_call(parser *p, TSNode n)
         TSNode tt = f;
         if (!e || !parse_template_type(p, tt, &e->type) || !parse_args(p, field(n, "arguments"), e))
             return NULL;
-        if (e->nargs != 1) {
-            diag_error(p->d, e->at, "a conversion takes one argument");
-            return NULL;
-        }
-        e->lhs = e->args[0];
-        return e;
+        return conversion_args(p, e);
     }
     if (is(f, "template_function")) { /* f<8, uchar>(x) */
         expr *e = new_expr(p, E_CALL, n);
@@ -416,12 +455,7 @@ static expr *parse_call(parser *p, TSNode n)
         expr *e = new_expr(p, E_CAST, n);
         if (!e || !parse_type(p, f, &e->type) || !parse_args(p, field(n, "arguments"), e))
             return NULL;
-        if (e->nargs != 1) {
-            diag_error(p->d, e->at, "a conversion takes one argument");
-            return NULL;
-        }
-        e->lhs = e->args[0];
-        return e;
+        return conversion_args(p, e);
     }
     if (is(f, "parenthesized_expression") || is(f, "call_expression") ||
         is(f, "subscript_expression")) {
@@ -513,6 +547,44 @@ static expr *parse_cast(parser *p, TSNode n)
     return e->lhs ? e : NULL;
 }
 
+/* sizeof(T) and sizeof x: a call of __cmc_sizeof with the type as a
+ * template argument or the operand as an argument; check.c folds it. */
+static expr *parse_sizeof(parser *p, TSNode n)
+{
+    expr *e = new_expr(p, E_CALL, n);
+    if (!e || !(e->args = arena_alloc(p->a, sizeof *e->args)))
+        return NULL;
+    e->name = "__cmc_sizeof";
+    TSNode type = field(n, "type"), value = field(n, "value");
+    if (is(value, "parenthesized_expression") && ts_node_named_child_count(value) == 1 &&
+        find_alias(p, text(p, ts_node_named_child(value, 0)))) { /* sizeof(alias) */
+        type = ts_node_named_child(value, 0);
+        value = (TSNode){0};
+    }
+    TSNode inner = ts_node_is_null(type) || !is(type, "type_descriptor") ? type
+                                                                         : field(type, "type");
+    ctype known;
+    expr *arg;
+    if (is(inner, "type_identifier") && !find_alias(p, text(p, inner)) &&
+        !find_tparam(p, text(p, inner)) && !scalar_type_by_name(text(p, inner), &known.elem)) {
+        arg = new_expr(p, E_NAME, inner); /* sizeof(v): the grammar took v for a type */
+        if (arg)
+            arg->name = text(p, inner);
+    } else {
+        arg = ts_node_is_null(type) ? parse_expr(p, value) : new_expr(p, E_TYPE, type);
+    }
+    if (!arg || (arg->kind == E_TYPE && !parse_type(p, type, &arg->type)))
+        return NULL;
+    if (arg->kind == E_TYPE) {
+        e->targs = e->args;
+        e->ntargs = 1;
+    } else {
+        e->nargs = 1;
+    }
+    e->args[0] = arg;
+    return e;
+}
+
 static expr *parse_expr(parser *p, TSNode n)
 {
     if (ts_node_is_null(n))
@@ -555,6 +627,12 @@ static expr *parse_expr(parser *p, TSNode n)
         return parse_conditional(p, n);
     if (is(n, "cast_expression"))
         return parse_cast(p, n);
+    if (is(n, "sizeof_expression"))
+        return parse_sizeof(p, n);
+    if (is(n, "initializer_list")) { /* a row of a table: {{1, 2}, {3}} */
+        expr *e = new_expr(p, E_LIST, n);
+        return e ? parse_args(p, n, e) : NULL;
+    }
     unsupported(p, n);
     return NULL;
 }
@@ -575,21 +653,31 @@ static int has_const_qualifier(parser *p, TSNode decl)
 {
     for (uint32_t i = 0; i < ts_node_child_count(decl); i++) {
         TSNode c = ts_node_child(decl, i);
-        if (is(c, "type_qualifier") && text_is(p, c, "const"))
+        if (is(c, "type_qualifier") && (text_is(p, c, "const") || text_is(p, c, "constexpr")))
             return 1;
     }
     return 0;
 }
 
-/* `= e`, `(e)` or `= {a, b, ...}` (an E_LIST of the elements). */
-static expr *parse_initialiser(parser *p, TSNode value)
+/* `= e`, `(e)`, `(e, SAT)` (a conversion to t) or `= {a, b, ...}` (an
+ * E_LIST of the elements). */
+static expr *parse_initialiser(parser *p, TSNode value, const ctype *t)
 {
     if (is(value, "argument_list")) {
         expr holder = {0};
         if (!parse_args(p, value, &holder))
             return NULL;
+        if (holder.nargs == 2) { /* vector<uchar, 8> v(x, SAT) */
+            expr *e = new_expr(p, E_CAST, value);
+            if (!e)
+                return NULL;
+            e->type = *t;
+            e->args = holder.args;
+            e->nargs = holder.nargs;
+            return conversion_args(p, e);
+        }
         if (holder.nargs != 1) {
-            diag_error(p->d, loc_of(value), "a constructor takes one argument here");
+            diag_error(p->d, loc_of(value), "a constructor takes one argument here, or two with SAT");
             return NULL;
         }
         return holder.args[0];
@@ -617,21 +705,59 @@ static expr *parse_ctor_param(parser *p, TSNode params)
     return e;
 }
 
-/* `T name[N]`: a constant-size table, kept as a vector<T, N>. */
+/* One size of an array declarator; `[]` (0) takes the initialiser's. */
+static int parse_array_size(parser *p, TSNode d, int *n, expr **named)
+{
+    TSNode size = field(d, "size");
+    *n = 0;
+    if (ts_node_is_null(size))
+        return 1;
+    expr *e = parse_expr(p, size);
+    if (!e)
+        return 0;
+    if (e->kind == E_INT)
+        *n = (int)e->ival;
+    else
+        *named = e;
+    return 1;
+}
+
+/* `T name[N]` and `T name[R][C]`: constant-size tables, kept as a
+ * vector<T, N> and a matrix<T, R, C>. */
 static int parse_array_type(parser *p, TSNode d, ctype *t, TSNode *name)
 {
-    expr *size = parse_expr(p, field(d, "size"));
-    if (!size || type_is_object(t) || t->elem_param) {
-        diag_error(p->d, loc_of(d), "only arrays of scalars with a size are supported");
+    TSNode inner = field(d, "declarator");
+    int is_2d = is(inner, "array_declarator");
+    if (type_is_object(t) || t->elem_param || (is_2d && is(field(inner, "declarator"),
+                                                         "array_declarator"))) {
+        diag_error(p->d, loc_of(d), "only arrays of one or two dimensions of scalars are "
+                                    "supported by cmc");
         return 0;
     }
-    t->shape = SH_VECTOR;
+    t->shape = is_2d ? SH_MATRIX : SH_VECTOR;
     t->rows = 1;
-    if (size->kind == E_INT)
-        t->cols = (int)size->ival;
-    else
-        t->cols_e = size;
-    *name = field(d, "declarator");
+    if (!parse_array_size(p, d, &t->cols, &t->cols_e) ||
+        (is_2d && !parse_array_size(p, inner, &t->rows, &t->rows_e)))
+        return 0;
+    if (is_2d && !t->rows && !t->rows_e) {
+        diag_error(p->d, loc_of(d), "only the first size of a table may be left out");
+        return 0;
+    }
+    *name = is_2d ? field(inner, "declarator") : inner;
+    return 1;
+}
+
+/* `T t[] = {...}`: the size is the initialiser's; [R][] is refused above. */
+static int size_from_list(parser *p, stmt *s)
+{
+    ctype *t = &s->sym->type;
+    if (t->cols || t->cols_e)
+        return 1;
+    if (!s->init || s->init->kind != E_LIST || s->init->nargs == 0 || t->shape == SH_MATRIX) {
+        diag_error(p->d, s->at, "a table without a size needs a list of initialisers");
+        return 0;
+    }
+    t->cols = s->init->nargs;
     return 1;
 }
 
@@ -647,22 +773,58 @@ static stmt *parse_declarator(parser *p, TSNode d, const ctype *t, int is_const)
     TSNode name = d;
     if (is(d, "init_declarator")) {
         name = field(d, "declarator");
-        if (!(s->init = parse_initialiser(p, field(d, "value"))))
+        if (!(s->init = parse_initialiser(p, field(d, "value"), t)))
             return NULL;
     } else if (is(d, "function_declarator")) { /* vector<int, 8> v(init) */
         name = field(d, "declarator");
         if (!(s->init = parse_ctor_param(p, field(d, "parameters"))))
             return NULL;
     }
-    if (is(name, "array_declarator") && !parse_array_type(p, name, &sym->type, &name))
-        return NULL;
+    if (is(name, "array_declarator")) {
+        if (!parse_array_type(p, name, &sym->type, &name))
+            return NULL;
+        sym->is_array = 1;
+    }
     if (!is(name, "identifier")) {
         unsupported(p, name);
         return NULL;
     }
     sym->name = text(p, name);
     s->at = loc_of(name);
-    return s;
+    return sym->is_array && !size_from_list(p, s) ? NULL : s;
+}
+
+static int add_alias(parser *p, TSNode name, const ctype *t)
+{
+    type_alias *a = arena_alloc(p->a, sizeof *a);
+    if (!a || !(a->name = text(p, name)))
+        return 0;
+    a->type = *t;
+    return ptr_list_push(p->a, &p->aliases, a) == 0;
+}
+
+/* typedef T name, ...; and using name = T; give a type a second name
+ * (from here to the end of the file, whatever the scope). */
+static int parse_type_alias(parser *p, TSNode n)
+{
+    ctype t;
+    if (is(n, "alias_declaration"))
+        return parse_type(p, field(n, "type"), &t) && add_alias(p, field(n, "name"), &t);
+    if (!parse_type(p, field(n, "type"), &t))
+        return 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+        TSNode c = ts_node_named_child(n, i);
+        if (ts_node_eq(c, field(n, "type")) || skippable(c) || is(c, "type_qualifier"))
+            continue;
+        if (!is(c, "type_identifier")) {
+            diag_error(p->d, loc_of(c), "this typedef is not supported by cmc; name a scalar, "
+                                        "vector or matrix type");
+            return 0;
+        }
+        if (!add_alias(p, c, &t))
+            return 0;
+    }
+    return 1;
 }
 
 /* `T a, b = e;` becomes a block of single declarations (the block is
@@ -673,6 +835,14 @@ static stmt *parse_declaration(parser *p, TSNode n)
     if (!parse_type(p, field(n, "type"), &t))
         return NULL;
     int is_const = has_const_qualifier(p, n);
+    for (uint32_t i = 0; p->in_function && i < ts_node_child_count(n); i++) {
+        TSNode c = ts_node_child(n, i);
+        if (is(c, "storage_class_specifier") && text_is(p, c, "static") && !is_const) {
+            /* cmlangspec 2.6: no static variables (static const is a constant) */
+            diag_error(p->d, loc_of(c), "a static variable is not supported by cmc");
+            return NULL;
+        }
+    }
     stmt *block = new_stmt(p, S_BLOCK, n);
     ptr_list items = {0};
     /* a cursor, since ts_node_field_name_for_child misnames some children */
@@ -921,6 +1091,8 @@ static stmt *parse_stmt(parser *p, TSNode n)
         return parse_block(p, n);
     if (is(n, "declaration"))
         return parse_declaration(p, n);
+    if (is(n, "type_definition") || is(n, "alias_declaration"))
+        return parse_type_alias(p, n) ? new_stmt(p, S_EMPTY, n) : NULL;
     if (is(n, "expression_statement"))
         return parse_expr_stmt(p, n);
     if (is(n, "for_statement"))
@@ -1012,7 +1184,9 @@ static function *parse_function(parser *p, TSNode n)
     f->is_kernel = has_attribute(p, n, "genx_main");
     if (!parse_type(p, field(n, "type"), &f->ret) || !parse_params(p, field(decl, "parameters"), f))
         return NULL;
+    p->in_function = 1;
     f->body = parse_block(p, field(n, "body"));
+    p->in_function = 0;
     return f->body ? f : NULL;
 }
 
@@ -1072,16 +1246,46 @@ static function *parse_template(parser *p, TSNode n)
     return f;
 }
 
-static void parse_top_level(parser *p, TSNode n, ptr_list *funcs)
+/* A function declared before its definition: nothing to keep. */
+static int is_prototype(TSNode n)
+{
+    TSNode d = field(n, "declarator");
+    if (!is(d, "function_declarator"))
+        return 0;
+    TSNode params = field(d, "parameters"), first = ts_node_named_child(params, 0);
+    return ts_node_named_child_count(params) != 1 || !is(first, "parameter_declaration") ||
+           !ts_node_is_null(field(first, "declarator")) ||
+           !is(field(first, "type"), "type_identifier");
+}
+
+/* constexpr int K = 3; static const short tab[4] = {...}; matrix<...> g;
+ * kept in program order, for check.c to declare before the functions. */
+static void parse_global(parser *p, TSNode n, ptr_list *globals)
+{
+    if (is_prototype(n))
+        return;
+    stmt *s = parse_declaration(p, n);
+    for (int i = 0; s && i < s->nitems; i++) {
+        s->items[i]->sym->is_global = 1;
+        if (ptr_list_push(p->a, globals, s->items[i]))
+            return;
+    }
+}
+
+static void parse_top_level(parser *p, TSNode n, ptr_list *funcs, ptr_list *globals)
 {
     for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
         TSNode c = ts_node_named_child(n, i);
         if (is(c, "comment") || is(c, "string_literal"))
             continue;
         if (is(c, "linkage_specification")) {
-            parse_top_level(p, c, funcs);
+            parse_top_level(p, c, funcs, globals);
         } else if (is(c, "declaration_list")) {
-            parse_top_level(p, c, funcs);
+            parse_top_level(p, c, funcs, globals);
+        } else if (is(c, "declaration")) {
+            parse_global(p, c, globals);
+        } else if (is(c, "type_definition") || is(c, "alias_declaration")) {
+            parse_type_alias(p, c);
         } else if (is(c, "function_definition")) {
             function *f = parse_function(p, c);
             if (f && ptr_list_push(p->a, funcs, f))
@@ -1139,13 +1343,15 @@ int parse_program(const source *src, arena *a, diag *d, program *out)
     }
     TSTree *tree = ts_parser_parse_string(tsp, NULL, src->text, (uint32_t)src->len);
     TSNode root = ts_tree_root_node(tree);
-    ptr_list funcs = {0};
+    ptr_list funcs = {0}, globals = {0};
     if (ts_node_has_error(root))
         report_syntax_error(&p, root);
     else
-        parse_top_level(&p, root, &funcs);
+        parse_top_level(&p, root, &funcs, &globals);
     out->funcs = (function **)funcs.items;
     out->nfuncs = funcs.n;
+    out->globals = (stmt **)globals.items;
+    out->nglobals = globals.n;
     ts_tree_delete(tree);
     ts_parser_delete(tsp);
     if (a->failed)

@@ -21,6 +21,8 @@ static const struct {
     [EK_U32] = {"uint32_t", "uint", "CMK_ELEM_U32", 4, 0, 0, 0, UINT32_MAX},
     [EK_I64] = {"int64_t", "long long", "CMK_ELEM_I64", 8, 0, 1, INT64_MIN, INT64_MAX},
     [EK_U64] = {"uint64_t", "unsigned long long", "CMK_ELEM_U64", 8, 0, 0, 0, UINT64_MAX},
+    /* half travels as its 16 bits (cmk/half.h); the ABI knows no half */
+    [EK_F16] = {"cmk_half", "half", "CMK_ELEM_U16", 2, 1, 1, 0, 0},
     [EK_F32] = {"float", "float", "CMK_ELEM_F32", 4, 1, 1, 0, 0},
     [EK_F64] = {"double", "double", "CMK_ELEM_F64", 8, 1, 1, 0, 0},
     [EK_SURFACE] = {"const cmk_surface *", "SurfaceIndex", "CMK_ELEM_NONE", 4, 0, 0, 0, 0},
@@ -40,7 +42,7 @@ int scalar_type_by_name(const char *name, elem_kind *elem)
         {"long long", EK_I64}, {"long long int", EK_I64}, {"int64_t", EK_I64},
         {"unsigned long long", EK_U64}, {"unsigned long long int", EK_U64},
         {"uint64_t", EK_U64},
-        {"float", EK_F32}, {"double", EK_F64},
+        {"half", EK_F16}, {"float", EK_F32}, {"double", EK_F64},
         {"SurfaceIndex", EK_SURFACE},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -76,7 +78,8 @@ elem_kind elem_promote(elem_kind e)
     return e >= EK_BOOL && e <= EK_U16 ? EK_I32 : e;
 }
 
-/* C++ [expr.arith.conv]: floating beats integer, then the larger rank,
+/* C++ [expr.arith.conv]: floating beats integer (the wider floating type
+ * wins), then the larger rank,
  * and an unsigned type wins over a signed one of the same size. */
 elem_kind elem_common(elem_kind a, elem_kind b)
 {
@@ -84,6 +87,8 @@ elem_kind elem_common(elem_kind a, elem_kind b)
         return EK_F64;
     if (a == EK_F32 || b == EK_F32)
         return EK_F32;
+    if (a == EK_F16 || b == EK_F16) /* half op integer is half, as for float */
+        return EK_F16;
     a = elem_promote(a);
     b = elem_promote(b);
     if (a == b)

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "half.h"
+
 #if defined(__GNUC__)
 #define CMK_MAY_ALIAS __attribute__((may_alias))
 #else
@@ -23,6 +25,7 @@ typedef int32_t CMK_MAY_ALIAS cmk_alias_i32;
 typedef uint32_t CMK_MAY_ALIAS cmk_alias_u32;
 typedef int64_t CMK_MAY_ALIAS cmk_alias_i64;
 typedef uint64_t CMK_MAY_ALIAS cmk_alias_u64;
+typedef cmk_half CMK_MAY_ALIAS cmk_alias_f16;
 typedef float CMK_MAY_ALIAS cmk_alias_f32;
 typedef double CMK_MAY_ALIAS cmk_alias_f64;
 

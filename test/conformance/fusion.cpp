@@ -1,0 +1,127 @@
+// Runs of vector statements that cmc fuses into one element loop
+// (lang/fuse.c), and runs it must not fuse because a later statement
+// meets, at another element, what an earlier one writes. Each kernel reads
+// rows a, b of 16 ints and writes 16 ints; fusion.c holds the plain C
+// references, written from CM's rule that a statement reads all its
+// operands before it writes and statements run one after another.
+#include <cm/cm.h>
+
+#define FUSION_KERNEL(name)                                                    \
+    extern "C" _GENX_MAIN_ void name(SurfaceIndex in, SurfaceIndex out)
+
+#define INPUTS vector<int, 16> a, b, r; read(in, 0, 0, a); read(in, 0, 1, b)
+
+// A chain of element-wise statements through a temporary: fused.
+FUSION_KERNEL(chain) {
+    INPUTS;
+    vector<int, 16> t;
+    r = a;
+    r += b;
+    r *= 3;
+    t = r - a;
+    r = t * 2 + cm_abs<int>(b);
+    r = cm_max<int>(r, -20);
+    write(out, 0, 0, r);
+}
+
+// The same on 4x4 matrices, with float and char intermediates.
+FUSION_KERNEL(matrices) {
+    INPUTS;
+    matrix<int, 4, 4> ma = a, mb = b, mr;
+    matrix<float, 4, 4> f;
+    matrix<char, 4, 4> c;
+    f = ma;
+    f += mb * 0.5f;
+    c = f * 4.0f;
+    mr = c;
+    mr -= ma;
+    r = mr;
+    write(out, 0, 0, r);
+}
+
+// x = v[i+1]; v[i] = 2x; y = v[i+1] + x: y needs v[i+1] after the second
+// statement wrote it, at a later element: not fusable.
+FUSION_KERNEL(shifted_regions) {
+    INPUTS;
+    vector<int, 16> v = a;
+    vector<int, 8> x, y;
+    x = v.select<8, 1>(1);
+    v.select<8, 1>(0) = x * 2;
+    y = v.select<8, 1>(1) + x;
+    r.select<8, 1>(0) = y;
+    r.select<8, 1>(8) = v.select<8, 1>(0);
+    write(out, 0, 0, r);
+}
+
+// The same elements through another type (format): not the same region.
+FUSION_KERNEL(formats) {
+    INPUTS;
+    vector<int, 16> p;
+    vector<short, 32> q;
+    p = a;
+    q.select<16, 1>(0) = b;
+    p.format<short>().select<16, 1>(0) = q.select<16, 1>(0) + 1;
+    r = p + b;
+    write(out, 0, 0, r);
+}
+
+// A written vector read at other elements: iselect and a scalar element.
+FUSION_KERNEL(indexed_reads) {
+    INPUTS;
+    vector<int, 16> t;
+    vector<ushort, 16> idx = b & 15;
+    t = a + 1;
+    r = t.iselect(idx);
+    t = a * 2;
+    r += t + t(15);
+    write(out, 0, 0, r);
+}
+
+// A reduction of a value the run writes, between element statements.
+FUSION_KERNEL(reduction_between) {
+    INPUTS;
+    vector<int, 16> t;
+    t = a + b;
+    int s = cm_sum<int>(t);
+    r = t + s;
+    r += 1;
+    write(out, 0, 0, r);
+}
+
+// Statements under an execution mask each write only the enabled lanes.
+FUSION_KERNEL(masked) {
+    INPUTS;
+    vector<int, 16> t = 7;
+    r = b;
+    SIMD_IF_BEGIN(a > 0) {
+        r = a;
+        r += b;
+        t = r * 2;
+    } SIMD_IF_END;
+    r += t;
+    write(out, 0, 0, r);
+}
+
+// Sums of 8- and 16-bit integers into a float, which cmc adds in int32
+// while every partial sum is exact in a float (|sum| <= 2^24): 1 + 272
+// terms of up to 65535, so the last ones round, as float additions do.
+#define ADD4(x) f += x; f += x; f += x; f += x;
+#define ADD16(x) ADD4(x) ADD4(x) ADD4(x) ADD4(x)
+#define ADD256(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) \
+                  ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x) ADD16(x)
+FUSION_KERNEL(exact_sums) {
+    INPUTS;
+    vector<ushort, 16> u = a * 2 + 65511; // 65487..65535, odd and even
+    vector<char, 16> c = b;
+    vector<float, 16> f, g;
+    g = c;
+    g -= u;
+    g += c;
+    g += b * 0.5f; // a float operand ends the chain
+    f = u;
+    ADD256(u)
+    f -= c;
+    ADD16(u)
+    r = f + g;
+    write(out, 0, 0, r);
+}
