@@ -52,6 +52,7 @@ typedef struct cmc_options {
     const char *output;       /* -o, or NULL: then paths.c derives <stem>.isa */
     strlist preprocessor;     /* -I -D -U -include, in command-line order */
     strlist depend;           /* -M -MM -MD -MMD -MF -MT -MQ -MP, in order */
+    strlist compiler;         /* -fsanitize=...: passed to the C compiler */
     int opt_level;            /* -O0..-O3, default 2 */
     int debug;                /* -g */
     int werror;               /* -Werror */

@@ -103,6 +103,7 @@ static void build_command(strlist *argv, const cmc_options *o, const char *inclu
     strlist_push(argv, include_dir);
     if (o->debug)
         strlist_push(argv, "-g");
+    strlist_push_all(argv, &o->compiler);
     strlist_push(argv, kind == OUTPUT_OBJECT ? "-c" : "-shared");
     strlist_push(argv, c_file);
     strlist_push(argv, "-o");

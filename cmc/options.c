@@ -42,6 +42,10 @@ void options_print_help(void)
         "  -MT <target>       the rule's target (default: the output file)\n"
         "  -MQ <target>       like -MT, quoting characters special to make\n"
         "  -MP                add a phony target for each header\n"
+        "  -fsanitize=<checks>  build the kernel with the C compiler's sanitizers\n"
+        "                     (undefined, address, ...); the program that loads it\n"
+        "                     must carry their runtime. Also -fno-sanitize=<checks>,\n"
+        "                     -fno-sanitize-recover[=<checks>]\n"
         "  -save-temps        keep the generated C as <out without suffix>.cmc.c\n"
         "  --keep-c           same as -save-temps\n"
         "  -v                 print the commands cmc runs\n"
@@ -183,6 +187,20 @@ static int parse_opt_level(const char *arg, cmc_options *o)
     return 0;
 }
 
+/* The sanitizers are the C compiler's: cmc passes their flags on, so that
+ * a sanitized build of a host program can check its kernels too. */
+static int parse_compiler_flag(const char *arg, cmc_options *o)
+{
+    static const char *const prefixes[] = {"-fsanitize=", "-fno-sanitize=",
+                                           "-fno-sanitize-recover"};
+    for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+        if (starts_with(arg, prefixes[k])) {
+            strlist_push(&o->compiler, arg);
+            return 1;
+        }
+    return 0;
+}
+
 /* Intel cmc's GPU-side flags: accepted so that build scripts written for
  * it work, but they describe GPU code generation, meaningless here. */
 static int parse_intel_flag(const char *arg, cmc_options *o)
@@ -220,7 +238,8 @@ static int parse_one(cursor *c, cmc_options *o)
         o->output = option_value(c, "-o");
         return o->output ? 0 : -1;
     }
-    if (parse_flag(arg, o) || parse_opt_level(arg, o) || parse_intel_flag(arg, o))
+    if (parse_flag(arg, o) || parse_opt_level(arg, o) || parse_intel_flag(arg, o) ||
+        parse_compiler_flag(arg, o))
         return 0;
     int taken = parse_preprocessor_option(c, o);
     if (taken == 0)
@@ -238,7 +257,7 @@ int options_parse(int argc, char **argv, cmc_options *o)
     for (; c.i < argc; c.i++)
         if (parse_one(&c, o) != 0)
             return -1;
-    if (o->preprocessor.failed || o->depend.failed) {
+    if (o->preprocessor.failed || o->depend.failed || o->compiler.failed) {
         fprintf(stderr, "cmc: error: out of memory\n");
         return -1;
     }
@@ -255,4 +274,5 @@ void options_free(cmc_options *o)
 {
     strlist_free(&o->preprocessor);
     strlist_free(&o->depend);
+    strlist_free(&o->compiler);
 }

@@ -44,6 +44,8 @@ static int check_sizeof(checker *c, expr *e);
 static view *whole_view(checker *c, symbol *sym);
 static int is_assignable(checker *c, expr *e);
 static int simd_allows(checker *c, stmt *s);
+static int simd_width_ok(checker *c, const expr *dst);
+static int simd_reduction_ok(checker *c, const expr *call, const expr *operand);
 static int is_simd_cf(const stmt *s);
 static int check_simd_cf(checker *c, stmt *s);
 static int check_scalar_operand(checker *c, expr *e, const char *what);
@@ -340,6 +342,25 @@ static int check_block_io(checker *c, expr *e, int is_read)
     return 1;
 }
 
+/* Inside SIMD control flow (cmlangspec 3.4.2) a reduction reads the
+ * lanes the execution mask enables, so its operand has the SIMD width;
+ * dot products and cm_line work on tuples of lanes, which masks split,
+ * and are not allowed; what cm_div and cm_imul write through their first
+ * argument is a destination like any other. */
+static int check_intrinsic_in_simd(checker *c, const expr *e, intrinsic_id id)
+{
+    switch (intrinsic_in_simd(id)) {
+    case INSIMD_FORBIDDEN:
+        diag_error(c->d, e->at, "'%s' is not allowed inside SIMD control flow; it works on "
+                                "tuples of lanes", e->name);
+        return 0;
+    case INSIMD_ACTIVE_LANES:
+        return simd_reduction_ok(c, e, e->args[0]);
+    default:
+        return !intrinsic_first_operand(id) || simd_width_ok(c, e->args[0]);
+    }
+}
+
 /* A call of a CM intrinsic: arguments first, then its types; one that is
  * computed before its statement gets a temporary to hold its value. */
 static int check_intrinsic(checker *c, expr *e, intrinsic_id id)
@@ -356,10 +377,8 @@ static int check_intrinsic(checker *c, expr *e, intrinsic_id id)
         return 0;
     if (!intrinsic_is_precomputed(id))
         return 1;
-    if (c->simd_width) {
-        diag_error(c->d, e->at, "'%s' inside SIMD control flow is not supported by cmc", e->name);
+    if (c->simd_width && !check_intrinsic_in_simd(c, e, id))
         return 0;
-    }
     symbol *tmp = arena_alloc(c->a, sizeof *tmp);
     if (!tmp)
         return 0;
@@ -1068,10 +1087,8 @@ static int check_any_all(checker *c, expr *e, const ctype *t)
                    type_name(c->a, t));
         return 0;
     }
-    if (c->simd_width) {
-        diag_error(c->d, e->at, "'%s' inside SIMD control flow is not supported by cmc", e->name);
+    if (c->simd_width && !simd_reduction_ok(c, e, e->lhs))
         return 0;
-    }
     symbol *tmp = arena_alloc(c->a, sizeof *tmp);
     if (!tmp)
         return 0;
@@ -1482,6 +1499,11 @@ static int check_expr(checker *c, expr *e)
             !check_scalar_operand(c, e->args[0], "a '?:' operand") ||
             !check_scalar_operand(c, e->rhs, "a '?:' operand"))
             return 0;
+        if (c->simd_width && !e->lhs->is_const) { /* cmlangspec 3.4.2 */
+            diag_error(c->d, e->at, "a conditional expression is not allowed inside SIMD "
+                                    "control flow; use SIMD_IF_BEGIN or merge");
+            return 0;
+        }
         e->type = scalar_type(elem_common(e->args[0]->type.elem, e->rhs->type.elem));
         return 1;
     case E_CALL:
@@ -1780,6 +1802,24 @@ static int check_simd_body(checker *c, stmt *body, int width, int loops)
     return ok;
 }
 
+/* A SIMD_DO_WHILE_END condition runs inside its loop, on the lanes that
+ * reach it: its reductions read one element per lane like the body's. */
+static int condition_reductions_ok(checker *c, const expr *e)
+{
+    if (!e)
+        return 1;
+    int reduces = (e->kind == E_CALL && e->intrin && e->sym &&
+                   intrinsic_in_simd((intrinsic_id)e->intrin) == INSIMD_ACTIVE_LANES) ||
+                  (e->kind == E_METHOD && e->sym);
+    if (reduces && !simd_reduction_ok(c, e, e->kind == E_CALL ? e->args[0] : e->lhs))
+        return 0;
+    for (int i = 0; i < e->nargs; i++)
+        if (!condition_reductions_ok(c, e->args[i]))
+            return 0;
+    return condition_reductions_ok(c, e->lhs) && condition_reductions_ok(c, e->rhs) &&
+           condition_reductions_ok(c, e->value_of);
+}
+
 static int check_simd_cf(checker *c, stmt *s)
 {
     if (s->kind == S_EXPR) {
@@ -1795,8 +1835,13 @@ static int check_simd_cf(checker *c, stmt *s)
     int w = simd_condition(c, s);
     if (!w)
         return 0;
-    if (s->kind == S_DO)
-        return check_simd_body(c, s->body, w, 1);
+    if (s->kind == S_DO) {
+        int outer = c->simd_width;
+        c->simd_width = w;
+        int ok = condition_reductions_ok(c, s->e->args[0]);
+        c->simd_width = outer;
+        return ok && check_simd_body(c, s->body, w, 1);
+    }
     return check_simd_body(c, s->body, w, 0) &&
            (!s->else_body || check_simd_body(c, s->else_body, w, 0));
 }
@@ -1818,6 +1863,30 @@ static int simd_allows(checker *c, stmt *s)
     return 1;
 }
 
+/* A destination in a SIMD block has SIMD-width elements or one. */
+static int simd_width_ok(checker *c, const expr *dst)
+{
+    if (type_count(&dst->type) != 1 && type_count(&dst->type) != c->simd_width) {
+        diag_error(c->d, dst->at, "%s written inside SIMD control flow of width %d; it must "
+                   "have %d elements or one", type_name(c->a, &dst->type), c->simd_width,
+                   c->simd_width);
+        return 0;
+    }
+    return 1;
+}
+
+/* A reduction in a SIMD block reads one element per lane (cmlangspec 3.4.2). */
+static int simd_reduction_ok(checker *c, const expr *call, const expr *operand)
+{
+    if (type_count(&operand->type) != c->simd_width) {
+        diag_error(c->d, operand->at, "'%s' inside SIMD control flow of width %d reduces one "
+                   "element per lane, not %d elements", call->name, c->simd_width,
+                   type_count(&operand->type));
+        return 0;
+    }
+    return 1;
+}
+
 /* A statement in a SIMD block writes SIMD-width elements or one. */
 static int simd_dest_ok(checker *c, const expr *e)
 {
@@ -1827,13 +1896,7 @@ static int simd_dest_ok(checker *c, const expr *e)
         diag_error(c->d, e->at, "'%s' is not allowed inside SIMD control flow", e->name);
         return 0;
     }
-    if (dst && type_count(&dst->type) != 1 && type_count(&dst->type) != c->simd_width) {
-        diag_error(c->d, dst->at, "%s written inside SIMD control flow of width %d; it must "
-                   "have %d elements or one", type_name(c->a, &dst->type), c->simd_width,
-                   c->simd_width);
-        return 0;
-    }
-    return 1;
+    return !dst || simd_width_ok(c, dst);
 }
 
 /* switch (e) { case K: ... default: ... }: constant, distinct labels. */

@@ -6,20 +6,14 @@
 #include <stdarg.h>
 #include <string.h>
 
-/* The text of preprocessed line row (no newline), which is the kernel's
- * own line unless a macro was expanded on it. */
-static void print_caret(const diag *d, loc at)
+/* The kernel's line as written (source_locate falls back to the
+ * preprocessed one) and a caret under column l.col; tabs are copied so
+ * that the caret lines up however the terminal expands them. */
+static void print_caret(const diag *d, source_loc l)
 {
-    const char *p = d->src->text, *end = p + d->src->len;
-    for (int row = 0; row < at.row && p < end; row++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        p = nl ? nl + 1 : end;
-    }
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    int n = (int)((eol ? eol : end) - p);
-    fprintf(d->out, "  %.*s\n  ", n, p);
-    for (int i = 0; i < at.col && i < n; i++)
-        fputc(p[i] == '\t' ? '\t' : ' ', d->out);
+    fprintf(d->out, "  %.*s\n  ", l.text_len, l.text);
+    for (int i = 0; i < l.col - 1 && i < l.text_len; i++)
+        fputc(l.text[i] == '\t' ? '\t' : ' ', d->out);
     fputs("^\n", d->out);
 }
 
@@ -29,7 +23,7 @@ static void report(diag *d, loc at, const char *kind, const char *fmt, va_list a
     fprintf(d->out, "%s:%d:%d: %s: ", l.file, l.line, l.col, kind);
     vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);
-    print_caret(d, at);
+    print_caret(d, l);
 }
 
 void diag_error(diag *d, loc at, const char *fmt, ...)

@@ -15,6 +15,7 @@
 
 #include "fuse.h"
 #include "intrinsic.h"
+#include "scan.h"
 #include "types.h"
 
 typedef struct emitter {
@@ -906,6 +907,7 @@ static int store_remainder(emitter *m, const expr *out, elem_kind from, const ch
     loop_shape s = {1, count ? count : 1};
     if (out->region) {
         open_loops(m, s);
+        emit_mask_guard(m, out, s);
         if (!emit_view_elem(m, out->region, s))
             return 0;
     } else {
@@ -920,6 +922,22 @@ static int store_remainder(emitter *m, const expr *out, elem_kind from, const ch
     return 1;
 }
 
+/* The elements a reduction reads: all count of them, or inside SIMD
+ * control flow the enabled lanes (cmlangspec 3.4.2), moved to the front
+ * of cmk_a0 in order; check.c saw that the operand has the SIMD width.
+ * With no lane enabled cmk_rmin/rmax still read a defined cmk_a0[0]. */
+static const char *active_lanes(emitter *m, intrinsic_id id, int count)
+{
+    if (!m->nmasks || intrinsic_in_simd(id) != INSIMD_ACTIVE_LANES)
+        return arena_printf(m->a, "%d", count);
+    line(m, "int cmk_n = 0;");
+    open_loops(m, (loop_shape){1, count});
+    fprintf(m->out, "if (%s[cmk_c]) cmk_a0[cmk_n++] = cmk_a0[cmk_c];\n",
+            m->masks[m->nmasks - 1]);
+    close_loops(m, (loop_shape){1, count});
+    return "cmk_n";
+}
+
 static int emit_intrinsic_body(emitter *m, const expr *e, int count)
 {
     intrinsic_id id = (intrinsic_id)e->intrin;
@@ -929,7 +947,7 @@ static int emit_intrinsic_body(emitter *m, const expr *e, int count)
     switch (id) {
     case IN_SUM: case IN_PROD: case IN_REDUCED_MIN: case IN_REDUCED_MAX: case IN_PACK_MASK:
         store_converted(m, res, rt, intrinsic_wide_elem(id, op), e->sat,
-                        arena_printf(m->a, "%s(cmk_a0, %d)", fn, count));
+                        arena_printf(m->a, "%s(cmk_a0, %s)", fn, active_lanes(m, id, count)));
         return 1;
     case IN_DP2: case IN_DP3: case IN_DP4: case IN_DPH: case IN_LINE:
         line(m, "float cmk_o[%d];", type_count(&e->type));
@@ -1175,6 +1193,8 @@ static int emit_any_all(emitter *m, const expr *e)
     loop_shape s = {e->lhs->type.rows, e->lhs->type.cols};
     line(m, "CMK_MAYBE_UNUSED uint16_t %s = %d;", e->sym->cname, is_all);
     open_loops(m, s);
+    if (m->nmasks) /* of the enabled lanes (cmlangspec 3.4.2) */
+        fprintf(m->out, "if (%s[%s]) ", m->masks[m->nmasks - 1], packed_index(m, s));
     fprintf(m->out, "%s %s= (uint16_t)((", e->sym->cname, is_all ? "&" : "|");
     if (!emit_elem(m, e->lhs, s))
         return 0;
@@ -1407,8 +1427,32 @@ static void emit_unroll(emitter *m, int unroll)
         line(m, "CMK_UNROLL(%d)", unroll);
 }
 
+/* A loop running_sum_loop() recognised: each row's sums by one call of
+ * cmk/scan.h, which takes them 16 at a time in a vector register. */
+static void emit_running_sum(emitter *m, const running_sum *r)
+{
+    const char *d = arena_printf(m->a, "%s + %lld", r->dst->base->cname, (long long)r->dst_first);
+    const char *src = arena_printf(m->a, "%s + %lld", r->src->base->cname, (long long)r->src_first);
+    if (r->rows > 1) {
+        line(m, "for (int cmk_r = 0; cmk_r < %d; ++cmk_r)", r->rows);
+        d = arena_printf(m->a, "%s + cmk_r * %lld", d, (long long)r->dst_pitch);
+        src = arena_printf(m->a, "%s + cmk_r * %lld", src, (long long)r->src_pitch);
+        m->indent++;
+    }
+    line(m, "cmk_running_sum_%s((uint32_t *)(%s), %s, %d);",
+         short_elem(r->src->base->type.elem), d, src, r->count);
+    if (r->rows > 1)
+        m->indent--;
+}
+
 static int emit_for(emitter *m, const stmt *s)
 {
+    running_sum rs;
+    if (!m->nmasks && running_sum_loop(s, &rs)) {
+        emit_line_directive(m, s->at);
+        emit_running_sum(m, &rs);
+        return 1;
+    }
     line(m, "{");
     m->indent++;
     if (s->init_stmt && !emit_stmt(m, s->init_stmt))
@@ -1551,6 +1595,27 @@ static int emit_while_computed(emitter *m, const stmt *s)
     return 1;
 }
 
+/* Does e, a statement in SIMD control flow, write SIMD-width elements
+ * (under the mask) rather than a scalar? */
+static int writes_lanes(const emitter *m, const expr *e)
+{
+    const expr *dst = e->kind == E_ASSIGN || e->kind == E_INCDEC ? e->lhs
+                    : e->kind == E_METHOD && !strcmp(e->name, "merge") ? e->lhs : NULL;
+    return dst && type_count(&dst->type) == m->simd_width;
+}
+
+/* A scalar statement in SIMD control flow runs if any lane is enabled
+ * (cmlangspec 3.4.2): after SIMD_BREAK or SIMD_CONTINUE none may be. */
+static int emit_scalar_in_simd(emitter *m, const expr *e)
+{
+    line(m, "if (cmk_lanes_any(%s, %d)) {", m->masks[m->nmasks - 1], m->simd_width);
+    m->indent++;
+    int ok = emit_expr_stmt(m, e);
+    m->indent--;
+    line(m, "}");
+    return ok;
+}
+
 static int emit_stmt(emitter *m, const stmt *s)
 {
     if (s->kind != S_BLOCK && s->kind != S_EMPTY)
@@ -1567,7 +1632,8 @@ static int emit_stmt(emitter *m, const stmt *s)
     }
     switch (s->kind) {
     case S_EXPR:
-        return emit_expr_stmt(m, s->e);
+        return m->nmasks && !writes_lanes(m, s->e) ? emit_scalar_in_simd(m, s->e)
+                                                   : emit_expr_stmt(m, s->e);
     case S_DECL:
         return emit_decl(m, s);
     case S_BLOCK:
@@ -1642,10 +1708,30 @@ static int emit_masked_body(emitter *m, const char *mask, const char *park, int 
     return ok;
 }
 
+/* The helper calls, reductions and any()/all() of a SIMD condition,
+ * before it: with lanes NULL those of the statement's context, else the
+ * lanes that reach the condition (a SIMD_ELSEIF's still waiting for a
+ * branch, a SIMD_DO_WHILE_END's still in the loop). */
+static int emit_condition_calls(emitter *m, const expr *cond, const char *lanes, int w)
+{
+    if (!lanes)
+        return emit_calls_in(m, cond);
+    int outer_width = m->simd_width;
+    if (!push_mask(m, lanes, NULL, w))
+        return 0;
+    int ok = emit_calls_in(m, cond);
+    m->nmasks--;
+    m->simd_width = outer_width;
+    return ok;
+}
+
 /* One branch of a SIMD_IF chain: the lanes still waiting (t) where the
  * condition holds run it; SIMD_ELSEIF and SIMD_ELSE take the rest. */
-static int emit_simd_branch(emitter *m, const stmt *s, const char *t, const char *mk, int w)
+static int emit_simd_branch(emitter *m, const stmt *s, const char *t, const char *mk, int w,
+                            int is_first)
 {
+    if (!emit_condition_calls(m, s->e->args[0], is_first ? NULL : t, w))
+        return 0;
     open_loops(m, (loop_shape){1, w});
     put(m, "{\n");
     m->indent++;
@@ -1665,7 +1751,7 @@ static int emit_simd_branch(emitter *m, const stmt *s, const char *t, const char
     if (!alt)
         return 1;
     if (alt->simd_width)
-        return emit_simd_branch(m, alt, t, mk, w);
+        return emit_simd_branch(m, alt, t, mk, w, 0);
     open_loops(m, (loop_shape){1, w});
     fprintf(m->out, "%s[cmk_c] = %s[cmk_c];\n", mk, t);
     close_loops(m, (loop_shape){1, w});
@@ -1682,7 +1768,7 @@ static int emit_simd_if(emitter *m, const stmt *s)
     open_loops(m, (loop_shape){1, w});
     fprintf(m->out, "%s[cmk_c] = %s;\n", t, outer_lane(m));
     close_loops(m, (loop_shape){1, w});
-    int ok = emit_simd_branch(m, s, t, mk, w);
+    int ok = emit_simd_branch(m, s, t, mk, w, 1);
     m->indent--;
     line(m, "}");
     return ok;
@@ -1711,6 +1797,15 @@ static int emit_simd_do(emitter *m, const stmt *s)
         return 0;
     m->nmasks--;
     m->simd_width = outer_width;
+    if (has_call(s->e->args[0])) {
+        const char *reach = arena_printf(m->a, "cmk_w%d", n);
+        line(m, "_Bool %s[%d];", reach, w);
+        open_loops(m, ls);
+        fprintf(m->out, "%s[cmk_c] = %s[cmk_c] || %s[cmk_c];\n", reach, mk, pk);
+        close_loops(m, ls);
+        if (!emit_condition_calls(m, s->e->args[0], reach, w))
+            return 0;
+    }
     open_loops(m, ls);
     fprintf(m->out, "%s[cmk_c] = (%s[cmk_c] || %s[cmk_c]) && (", mk, mk, pk);
     if (!emit_elem(m, s->e->args[0], ls))

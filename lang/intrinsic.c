@@ -116,6 +116,22 @@ int intrinsic_is_precomputed(intrinsic_id id)
     return id >= IN_FIRST_PRECOMPUTED;
 }
 
+/* The reductions read only the enabled lanes, and the tuple operations
+ * are not allowed, by the spec; the rest (cm_pack_mask included, which
+ * the spec does not list among the reductions) are values of all the
+ * elements, of which a masked assignment keeps the enabled lanes. */
+intrinsic_simd intrinsic_in_simd(intrinsic_id id)
+{
+    switch (id) {
+    case IN_SUM: case IN_PROD: case IN_REDUCED_MIN: case IN_REDUCED_MAX:
+        return INSIMD_ACTIVE_LANES;
+    case IN_DP2: case IN_DP3: case IN_DP4: case IN_DPH: case IN_LINE:
+        return INSIMD_FORBIDDEN;
+    default:
+        return INSIMD_ALL_LANES;
+    }
+}
+
 int intrinsic_first_operand(intrinsic_id id)
 {
     return id == IN_DIV || id == IN_IMUL;

@@ -45,6 +45,14 @@ int intrinsic_operands(intrinsic_id id);
  * lane, index, delta or xor value. */
 elem_kind intrinsic_operand_elem(const expr *e, int i);
 
+/* How a call behaves inside SIMD control flow (cmlangspec 3.4.2). */
+typedef enum intrinsic_simd {
+    INSIMD_ALL_LANES,   /* a value of every element, like the element-wise ones */
+    INSIMD_ACTIVE_LANES, /* a reduction: of the lanes the execution mask enables */
+    INSIMD_FORBIDDEN    /* works on tuples of lanes (dot products, cm_line) */
+} intrinsic_simd;
+intrinsic_simd intrinsic_in_simd(intrinsic_id id);
+
 /* A lane operation: the helper writes the result array itself. */
 int intrinsic_is_lane(intrinsic_id id);
 /* The C statement (without ';') of lane operation e: the helper applied

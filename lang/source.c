@@ -1,11 +1,15 @@
 /*
  * source.c - reads the preprocessor's line markers into a per-line map and
- * blanks them, so the parser sees plain code at unchanged byte offsets.
+ * blanks them, so the parser sees plain code at unchanged byte offsets;
+ * reads the files they name back, for columns and caret lines as written.
  */
 #include "source.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "columns.h"
 
 static const char *intern(source *s, const char *name, size_t n)
 {
@@ -66,6 +70,75 @@ static int count_lines(const char *text, size_t len)
     return n;
 }
 
+/* The offset of the start of each of the nlines lines of text. */
+static size_t *line_starts(const char *text, size_t len, int nlines)
+{
+    size_t *start = malloc((size_t)nlines * sizeof *start);
+    if (!start)
+        return NULL;
+    start[0] = 0;
+    for (size_t i = 0, row = 1; i < len; i++)
+        if (text[i] == '\n')
+            start[row++] = i + 1;
+    return start;
+}
+
+/* The whole of the file at path, or NULL. */
+static char *read_whole_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *data = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {  /* a kernel source of a gigabyte is not one */
+            char *grown = cap < ((size_t)1 << 30) ? realloc(data, cap ? 2 * cap : 4096) : NULL;
+            if (!grown)
+                break;
+            data = grown;
+            cap = cap ? 2 * cap : 4096;
+        }
+        size_t got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int failed = ferror(f) || n == cap;  /* n < cap leaves room for a NUL */
+    fclose(f);
+    if (failed) {
+        free(data);
+        return NULL;
+    }
+    data[n] = '\0';
+    *len = n;
+    return data;
+}
+
+/* A file a marker names, unless it is the preprocessor's own (<built-in>)
+ * or cannot be read: then its lines are shown as preprocessed. */
+static void read_original(source_original *o, const char *path)
+{
+    if (path[0] == '<' || !(o->text = read_whole_file(path, &o->len)))
+        return;
+    o->nlines = count_lines(o->text, o->len);
+    o->line_start = line_starts(o->text, o->len, o->nlines);
+    if (!o->line_start) {
+        free(o->text);
+        o->text = NULL;
+    }
+}
+
+static int read_originals(source *s)
+{
+    s->originals = calloc((size_t)s->nnames, sizeof *s->originals);
+    if (!s->originals)
+        return -1;
+    for (int i = 0; i < s->nnames; i++)
+        read_original(&s->originals[i], s->names[i]);
+    return 0;
+}
+
 int source_init(source *s, char *text, size_t len)
 {
     memset(s, 0, sizeof *s);
@@ -74,7 +147,8 @@ int source_init(source *s, char *text, size_t len)
     s->nlines = count_lines(text, len);
     s->file = calloc((size_t)s->nlines, sizeof *s->file);
     s->line = calloc((size_t)s->nlines, sizeof *s->line);
-    if (!s->file || !s->line)
+    s->row_start = line_starts(text, len, s->nlines);
+    if (!s->file || !s->line || !s->row_start)
         return -1;
     const char *file = intern(s, "<stdin>", 7);
     int next_line = 1;
@@ -98,26 +172,60 @@ int source_init(source *s, char *text, size_t len)
         }
         p = eol + (eol < end);
     }
-    return 0;
+    return read_originals(s);
 }
 
 void source_free(source *s)
 {
+    for (int i = 0; s->originals && i < s->nnames; i++) {
+        free(s->originals[i].text);
+        free(s->originals[i].line_start);
+    }
+    free(s->originals);
     for (int i = 0; i < s->nnames; i++)
         free(s->names[i]);
     free(s->names);
+    free(s->row_start);
     free(s->file);
     free(s->line);
     free(s->text);
     memset(s, 0, sizeof *s);
 }
 
+/* Line n (1-based) of the file named file, or NULL when it is not known. */
+static const char *original_line(const source *s, const char *file, int n, int *len)
+{
+    for (int i = 0; s->originals && i < s->nnames; i++) {
+        const source_original *o = &s->originals[i];
+        if (s->names[i] != file || !o->text || n < 1 || n > o->nlines)
+            continue;
+        const char *line = o->text + o->line_start[n - 1];
+        const char *end = n < o->nlines ? o->text + o->line_start[n] - 1 : o->text + o->len;
+        if (end > line && end[-1] == '\r')
+            end--;
+        *len = (int)(end - line);
+        return line;
+    }
+    return NULL;
+}
+
 source_loc source_locate(const source *s, int text_row, int text_col)
 {
-    source_loc loc = {"<unknown>", 0, text_col + 1};
-    if (text_row >= 0 && text_row < s->nlines) {
-        loc.file = s->file[text_row];
-        loc.line = s->line[text_row];
+    source_loc loc = {"<unknown>", 0, text_col + 1, "", 0};
+    if (text_row < 0 || text_row >= s->nlines)
+        return loc;
+    loc.file = s->file[text_row];
+    loc.line = s->line[text_row];
+    const char *row = s->text + s->row_start[text_row];
+    const char *eol = memchr(row, '\n', s->len - s->row_start[text_row]);
+    loc.text = row;
+    loc.text_len = (int)((eol ? eol : s->text + s->len) - row);
+    int len, col;
+    const char *line = original_line(s, loc.file, loc.line, &len);
+    if (line && (col = column_in_original(line, len, loc.text, loc.text_len, text_col)) >= 0) {
+        loc.text = line;
+        loc.text_len = len;
+        loc.col = col + 1;
     }
     return loc;
 }

@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
 typedef enum tc { I8, U8, I16, U16, I32, U32, F32 } tc;
 static const int tc_size[] = {1, 1, 2, 2, 4, 4, 4};
@@ -389,25 +387,15 @@ static void ref_reduce(const test_case *c, uint8_t in[3][ROW], uint8_t out[2][RO
 
 /* ---- running --------------------------------------------------------------------------- */
 
-static uint32_t rng = 2463534242u;
-
-static uint32_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
-
 static void make_input(const test_case *c, uint8_t in[3][ROW])
 {
     for (int r = 0; r < 3; r++)
         for (int i = 0; i < ROW; i++)
-            in[r][i] = (uint8_t)next_random();
+            in[r][i] = (uint8_t)rig_random();
     if (c->in == F32) {
         for (int r = 0; r < 3; r++)
             for (int i = 0; i < N; i++) {
-                float f = c->lo + (c->hi - c->lo) * (float)(next_random() >> 8) / 16777216.0f;
+                float f = c->lo + (c->hi - c->lo) * (float)(rig_random() >> 8) / 16777216.0f;
                 memcpy(in[r] + i * 4, &f, 4);
             }
         if (c->op == RNDE) { /* the ties */
@@ -435,8 +423,7 @@ static int same(const test_case *c, const uint8_t *got, const uint8_t *want, int
     return fabs((double)g - w) <= c->tol * (fabs(w) > 1 ? fabs(w) : 1);
 }
 
-static int run_case(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program,
-                    const test_case *c)
+static int run_case(rig *g, const test_case *c)
 {
     uint8_t in[3][ROW], got[2][ROW], want[2][ROW];
     memset(want, 0, sizeof want);
@@ -450,35 +437,10 @@ static int run_case(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program,
     else
         ref_reduce(c, in, want);
 
-    cmrt_surface *sin = NULL, *sout = NULL;
-    cmrt_surface_index *iin = NULL, *iout = NULL;
-    cmrt_kernel *k = NULL;
-    cmrt_thread_space *space = NULL;
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
     uint8_t pad[4][ROW];
     memset(pad, 0, sizeof pad);
     memcpy(pad, in, sizeof in);
-    cm_result_check(cmrt_surface2d_create(dev, ROW, 4, CM_SURFACE_FORMAT_A8, &sin));
-    cm_result_check(cmrt_surface2d_create(dev, ROW, 2, CM_SURFACE_FORMAT_A8, &sout));
-    cm_result_check(cmrt_surface_write(sin, pad, sizeof pad, NULL));
-    cm_result_check(cmrt_surface_fill(sout, 0, NULL));
-    cm_result_check(cmrt_surface_get_index(sin, &iin));
-    cm_result_check(cmrt_surface_get_index(sout, &iout));
-    cm_result_check(cmrt_kernel_create(program, c->kernel, &k));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *iin, iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *iout, iout));
-    cm_result_check(cmrt_thread_space_create(dev, 1, 1, &space));
-    cm_result_check(cmrt_task_create(dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(queue, task, space, &done));
-    cm_result_check(cmrt_surface_read(sout, got, sizeof got, done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
-    cm_result_check(cmrt_thread_space_destroy(space));
-    cm_result_check(cmrt_kernel_destroy(k));
-    cm_result_check(cmrt_surface_destroy(sin));
-    cm_result_check(cmrt_surface_destroy(sout));
+    rig_run_named(g, c->kernel, pad, 0, got);
 
     int rows = c->op == DIV || c->op == IMUL ? 2 : 1;
     int count = c->op == SUM || c->op == PROD || c->op == RMIN || c->op == RMAX ||
@@ -507,33 +469,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <family.isa> <family>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    cmrt_device *dev = NULL;
-    cmrt_queue *queue = NULL;
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &dev));
-    cm_result_check(cmrt_queue_create(dev, &queue));
-    cm_result_check(cmrt_program_load(dev, isa.data, isa.size, &program));
+    rig g;
+    rig_open(&g, argv[1], ROW, 4, 2);
     int passed = 0, failed = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (strcmp(cases[i].family, argv[2]))
             continue;
         for (int round = 0; round < 4; round++) /* fresh random inputs each round */
-            if (!run_case(dev, queue, program, &cases[i])) {
+            if (!run_case(&g, &cases[i])) {
                 failed++;
                 break;
             }
         passed++;
     }
     passed -= failed;
-    cm_result_check(cmrt_device_destroy(dev));
-    file_bytes_free(&isa);
+    rig_close(&g);
     printf("%s: %d kernels pass, %d fail\n", argv[2], passed, failed);
     return failed || !passed;
 }

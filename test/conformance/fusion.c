@@ -12,13 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
-enum { N = 16 };
-
-typedef void (*reference)(const int32_t *a, const int32_t *b, int32_t *r);
+enum { N = RIG_INTS };
 
 static void ref_chain(const int32_t *a, const int32_t *b, int32_t *r)
 {
@@ -115,55 +111,66 @@ static void ref_exact_sums(const int32_t *a, const int32_t *b, int32_t *r)
     }
 }
 
+/* d(j) = d(j - 1) + s(j) along each row: the loops of running_* as written. */
+static void ref_running_rows(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    int32_t s[2][N], m[2][N];
+    for (int i = 0; i < N; i++) {
+        s[0][i] = (int16_t)a[i];
+        s[1][i] = (int16_t)(b[i] * 100);
+    }
+    for (int k = 0; k < 2; k++) {
+        m[k][0] = s[k][0] * 7;
+        for (int j = 1; j < N; j++)
+            m[k][j] = m[k][j - 1] + s[k][j];
+    }
+    for (int i = 0; i < N; i++)
+        r[i] = m[0][i] ^ (int32_t)((uint32_t)m[1][i] << 3);
+}
+
+static void ref_running_tail(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    uint32_t v[24];
+    int8_t w[24];
+    for (int i = 0; i < 24; i++) {
+        v[i] = 5;
+        w[i] = (int8_t)(i < 16 ? b[i] : a[3 + i - 16]);
+    }
+    v[2] = (uint32_t)(a[0] * 1000);
+    for (int j = 3; j < 22; j++)
+        v[j] = (uint32_t)w[j - 1] + v[j - 1];
+    for (int i = 0; i < N; i++)
+        r[i] = (int32_t)v[6 + i];
+}
+
+static void ref_running_small(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    int32_t m[4][4];
+    uint32_t u[4][4];
+    for (int i = 0; i < N; i++)
+        m[i / 4][i % 4] = a[i];
+    for (int k = 0; k < 4; k++) {
+        u[k][0] = 0;
+        for (int j = 1; j < 4; j++) {
+            m[k][j] = m[k][j - 1] + m[k][j];
+            u[k][j] = (uint8_t)b[k * 4 + j] + u[k][j - 1];
+        }
+    }
+    for (int i = 0; i < N; i++)
+        r[i] = (int32_t)((uint32_t)m[i / 4][i % 4] + u[i / 4][i % 4]);
+}
+
 static const struct {
     const char *kernel;
-    reference ref;
+    rig_ints_reference ref;
 } cases[] = {
     {"chain", ref_chain}, {"matrices", ref_matrices},
     {"shifted_regions", ref_shifted_regions}, {"formats", ref_formats},
     {"indexed_reads", ref_indexed_reads}, {"reduction_between", ref_reduction_between},
     {"masked", ref_masked}, {"exact_sums", ref_exact_sums},
+    {"running_rows", ref_running_rows}, {"running_tail", ref_running_tail},
+    {"running_small", ref_running_small},
 };
-
-static uint32_t rng = 2463534242u;
-
-static int32_t next_small(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return (int32_t)(rng % 25) - 12;
-}
-
-static void run(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program, const char *name,
-                const int32_t in[2][N], int32_t got[N])
-{
-    cmrt_surface *sin = NULL, *sout = NULL;
-    cmrt_surface_index *iin = NULL, *iout = NULL;
-    cmrt_kernel *k = NULL;
-    cmrt_thread_space *space = NULL;
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 2, CM_SURFACE_FORMAT_A8, &sin));
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 1, CM_SURFACE_FORMAT_A8, &sout));
-    cm_result_check(cmrt_surface_write(sin, in, sizeof(int32_t) * 2 * N, NULL));
-    cm_result_check(cmrt_surface_get_index(sin, &iin));
-    cm_result_check(cmrt_surface_get_index(sout, &iout));
-    cm_result_check(cmrt_kernel_create(program, name, &k));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *iin, iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *iout, iout));
-    cm_result_check(cmrt_thread_space_create(dev, 1, 1, &space));
-    cm_result_check(cmrt_task_create(dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(queue, task, space, &done));
-    cm_result_check(cmrt_surface_read(sout, got, sizeof(int32_t) * N, done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
-    cm_result_check(cmrt_thread_space_destroy(space));
-    cm_result_check(cmrt_kernel_destroy(k));
-    cm_result_check(cmrt_surface_destroy(sin));
-    cm_result_check(cmrt_surface_destroy(sout));
-}
 
 int main(int argc, char **argv)
 {
@@ -171,41 +178,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <fusion.isa>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    cmrt_device *dev = NULL;
-    cmrt_queue *queue = NULL;
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &dev));
-    cm_result_check(cmrt_queue_create(dev, &queue));
-    cm_result_check(cmrt_program_load(dev, isa.data, isa.size, &program));
+    rig g;
+    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
     int failed = 0;
     size_t ncases = sizeof cases / sizeof cases[0];
-    for (size_t c = 0; c < ncases; c++)
-        for (int round = 0; round < 8; round++) {
-            int32_t in[2][N], got[N], want[N];
-            for (int i = 0; i < 2 * N; i++)
-                in[i / N][i % N] = next_small();
-            cases[c].ref(in[0], in[1], want);
-            run(dev, queue, program, cases[c].kernel, (const int32_t(*)[N])in, got);
-            int bad = -1;
-            for (int i = 0; i < N && bad < 0; i++)
-                if (got[i] != want[i])
-                    bad = i;
-            if (bad >= 0) {
-                printf("FAIL %s: element %d is %d, the reference says %d (a %d, b %d)\n",
-                       cases[c].kernel, bad, got[bad], want[bad], in[0][bad], in[1][bad]);
-                failed++;
-                break;
-            }
-        }
-    cm_result_check(cmrt_device_destroy(dev));
-    file_bytes_free(&isa);
+    for (size_t c = 0; c < ncases; c++) {
+        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, rig_small_ints, 8);
+    }
+    rig_close(&g);
     printf("fusion: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
     return failed != 0;
 }

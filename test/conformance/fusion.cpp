@@ -125,3 +125,49 @@ FUSION_KERNEL(exact_sums) {
     r = f + g;
     write(out, 0, 0, r);
 }
+
+// Running sums along rows (lang/scan.c): each row of 16, a vector
+// prefix sum, from short sources.
+FUSION_KERNEL(running_rows) {
+    INPUTS;
+    matrix<int, 2, 16> m;
+    matrix<short, 2, 16> s;
+    s.row(0) = a;
+    s.row(1) = b * 100;
+    m.column(0) = s.column(0) * 7;
+    for (int j = 1; j < 16; j++)
+        m.column(j) = m.column(j - 1) + s.column(j);
+    r = m.row(0) ^ (m.row(1) << 3);
+    write(out, 0, 0, r);
+}
+
+// Elements of a vector, 20 sums (16 at once, then 4), operands the other
+// way round, the source one element behind, negative chars into uint.
+FUSION_KERNEL(running_tail) {
+    INPUTS;
+    vector<uint, 24> v = 5;
+    vector<char, 24> w;
+    w.select<16, 1>(0) = b;
+    w.select<8, 1>(16) = a.select<8, 1>(3);
+    v(2) = a(0) * 1000;
+    for (int j = 3; j < 22; j++)
+        v(j) = w(j - 1) + v(j - 1);
+    r = v.select<16, 1>(6);
+    write(out, 0, 0, r);
+}
+
+// A running sum in place (the same matrix: left as written) and one of
+// uchar into uint over 4 columns.
+FUSION_KERNEL(running_small) {
+    INPUTS;
+    matrix<int, 4, 4> m = a;
+    matrix<uint, 4, 4> u;
+    matrix<uchar, 4, 4> c = b;
+    for (int j = 1; j < 4; j++)
+        m.column(j) = m.column(j - 1) + m.column(j);
+    u.column(0) = 0;
+    for (int j = 1; j < 4; ++j)
+        u.column(j) = c.column(j) + u.column(j - 1);
+    r = m + u;
+    write(out, 0, 0, r);
+}

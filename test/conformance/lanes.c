@@ -18,8 +18,7 @@
 #include <string.h>
 
 #include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
 enum { W = 32, IN_ROWS = 3, OUT_ROWS = 28, UNWRITTEN = 0xa5, WIDE = 128 };
 
@@ -304,52 +303,28 @@ static const int32_t d_values[] = {
     127, 255, 256, -1, -2, -31, -33, INT32_MAX, INT32_MIN,
 };
 
-static uint32_t rng = 2463534242u;
-
 /* A byte, a quarter of them the extremes where wrapping shows. */
 static uint8_t next_byte(void)
 {
     static const uint8_t edges[] = {0x00, 0x01, 0x7f, 0x80, 0x81, 0xfe, 0xff};
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng % 4 == 0 ? edges[(rng >> 8) % sizeof edges] : (uint8_t)(rng >> 16);
+    uint32_t r = rig_random();
+    return r % 4 == 0 ? edges[(r >> 8) % sizeof edges] : (uint8_t)(r >> 16);
 }
-
-typedef struct rig {
-    cmrt_device *dev;
-    cmrt_queue *queue;
-    cmrt_surface *in, *out;
-    cmrt_surface_index *iin, *iout;
-    cmrt_thread_space *space;
-} rig;
 
 static void run(rig *g, cmrt_kernel *k, const inputs *in, rows got)
 {
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
     uint8_t bytes[IN_ROWS][W];
     memcpy(bytes[0], in->a, W);
     memcpy(bytes[1], in->b, W);
     memcpy(bytes[2], in->idx, W);
-    cm_result_check(cmrt_surface_write(g->in, bytes, sizeof bytes, NULL));
-    cm_result_check(cmrt_surface_fill(g->out, UNWRITTEN, NULL));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *g->iin, g->iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *g->iout, g->iout));
-    cm_result_check(cmrt_kernel_set_arg(k, 2, sizeof in->d, &in->d));
-    cm_result_check(cmrt_task_create(g->dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(g->queue, task, g->space, &done));
-    cm_result_check(cmrt_surface_read(g->out, got, sizeof(rows), done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
+    rig_run(g, k, bytes, UNWRITTEN, got, &in->d, sizeof in->d);
 }
 
 /* Every input set and d for one kernel; 1 if a byte differs. */
-static int check_kernel(rig *g, cmrt_program *program, size_t c)
+static int check_kernel(rig *g, size_t c)
 {
     cmrt_kernel *k = NULL;
-    cm_result_check(cmrt_kernel_create(program, cases[c].kernel, &k));
+    cm_result_check(cmrt_kernel_create(g->program, cases[c].kernel, &k));
     int failed = 0;
     for (int round = 0; round < 4 && !failed; round++) {
         inputs in;
@@ -383,32 +358,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <lanes.isa>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    rig g = {0};
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &g.dev));
-    cm_result_check(cmrt_queue_create(g.dev, &g.queue));
-    cm_result_check(cmrt_program_load(g.dev, isa.data, isa.size, &program));
-    cm_result_check(cmrt_surface2d_create(g.dev, W, IN_ROWS, CM_SURFACE_FORMAT_A8, &g.in));
-    cm_result_check(cmrt_surface2d_create(g.dev, W, OUT_ROWS, CM_SURFACE_FORMAT_A8, &g.out));
-    cm_result_check(cmrt_surface_get_index(g.in, &g.iin));
-    cm_result_check(cmrt_surface_get_index(g.out, &g.iout));
-    cm_result_check(cmrt_thread_space_create(g.dev, 1, 1, &g.space));
+    rig g;
+    rig_open(&g, argv[1], W, IN_ROWS, OUT_ROWS);
     int failed = 0;
     size_t ncases = sizeof cases / sizeof cases[0];
     for (size_t c = 0; c < ncases; c++)
-        failed += check_kernel(&g, program, c);
-    cm_result_check(cmrt_thread_space_destroy(g.space));
-    cm_result_check(cmrt_surface_destroy(g.in));
-    cm_result_check(cmrt_surface_destroy(g.out));
-    cm_result_check(cmrt_device_destroy(g.dev));
-    file_bytes_free(&isa);
+        failed += check_kernel(&g, c);
+    rig_close(&g);
     printf("lanes: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
     return failed != 0;
 }

@@ -3,7 +3,8 @@
  * language.cpp, built by cmc and run by libcmrt on one thread, against a
  * plain C reference written from the CM language specification
  * (cmlangspec 3.2.9-3.2.12 regions, format, merge, any/all; 3.3
- * evaluation order; 3.4 scalar and SIMD control flow).
+ * evaluation order; 3.4 scalar and SIMD control flow, intrinsics inside
+ * it).
  *
  * usage: language <language.isa>
  */
@@ -12,13 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
-enum { N = 16 };
-
-typedef void (*reference)(const int32_t *a, const int32_t *b, int32_t *r);
+enum { N = RIG_INTS };
 
 static void ref_select_all_iselect(const int32_t *a, const int32_t *b, int32_t *r)
 {
@@ -98,6 +95,12 @@ static void ref_scalar_control(const int32_t *a, const int32_t *b, int32_t *r)
     }
 }
 
+static void ref_scalar_return_unroll(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    for (int i = 0; i < N; i++)
+        r[i] = a[0] > b[0] ? a[i] + (i == 3 ? 0 : i) : b[i];
+}
+
 static void ref_simd_if(const int32_t *a, const int32_t *b, int32_t *r)
 {
     for (int i = 0; i < N; i++)
@@ -133,6 +136,159 @@ static void ref_any_all(const int32_t *a, const int32_t *b, int32_t *r)
         r[i] = any + 2 * all + 4 * eq;
 }
 
+/* Inside SIMD control flow (cmlangspec 3.4.2) reductions, any() and all()
+ * read the enabled lanes; a scalar statement runs if any lane is enabled. */
+static void ref_simd_reduce(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    int32_t sum = 0, maxb = INT32_MIN, prod = 1, mina = INT32_MAX;
+    int any_on = 0, all_on = 1, any_off = 0, all_off = 1;
+    for (int i = 0; i < N; i++)
+        if (a[i] > 0) {
+            sum += a[i];
+            maxb = b[i] > maxb ? b[i] : maxb;
+            any_on |= b[i] > 6;
+            all_on &= b[i] < 0;
+        } else {
+            prod *= (b[i] & 1) + 1;
+            mina = a[i] < mina ? a[i] : mina;
+            any_off |= b[i] > 6;
+            all_off &= b[i] < 0;
+        }
+    for (int i = 0; i < N; i++)
+        r[i] = a[i] > 0 ? sum * 100 + maxb + any_on * 7 + all_on * 11
+                        : prod + mina * 1000 - (any_off * 7 + all_off * 11);
+}
+
+static void ref_simd_div_imul(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    int scalar_rem = 0;
+    for (int i = 0; i < N; i++)
+        if (b[i] != 0)
+            scalar_rem = 100 % 7;
+    for (int i = 0; i < N; i++) {
+        int32_t q = 0, rem = -7, hi = 5;
+        uint32_t lo = 9;
+        if (b[i] != 0) {
+            q = a[i] / b[i];
+            rem = a[i] % b[i];
+        } else {
+            int64_t p = (int64_t)a[i] * 1000000007;
+            hi = (int32_t)(p >> 32);
+            lo = (uint32_t)p;
+        }
+        r[i] = (int32_t)((uint32_t)q + (uint32_t)rem * 7u + (uint32_t)hi * 3u + lo +
+                         (uint32_t)scalar_rem);
+    }
+}
+
+/* cm_shuffle_xor, cm_scan_inclusive_add (cl_intel_subgroups_char) and
+ * cm_pack_mask are values of all the elements; the masked assignment
+ * keeps the enabled lanes. */
+static void ref_simd_lanes_masks(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    uint8_t u[N], scan[N];
+    uint32_t packed = 0, bits = 0;
+    int any_even = 0;
+    for (int i = 0; i < N; i++) {
+        u[i] = (uint8_t)(a[i] + 12);
+        scan[i] = (uint8_t)(u[i] + (i ? scan[i - 1] : 0));
+        bits |= (uint32_t)(b[i] > 0) << i;
+        any_even |= (a[i] & 1) == 0;
+    }
+    if (any_even)
+        packed = bits;
+    for (int i = 0; i < N; i++) {
+        int even = (a[i] & 1) == 0;
+        uint32_t sh = even ? u[i ^ 3] : 0, sc = even ? scan[i] : 1;
+        uint32_t unpacked = !even && a[i] > 4 ? (0xa5c3u >> i) & 1 : 0;
+        r[i] = (int32_t)(sh * 1000u + sc + unpacked * 100000u + packed);
+    }
+}
+
+/* SIMD_DO_WHILE: SIMD_BREAK leaves for good, SIMD_CONTINUE waits for the
+ * condition; the reductions read the lanes still enabled at their point. */
+static void ref_simd_loop_intrinsics(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    (void)b;
+    int32_t x[N], rem[N];
+    int on[N], parked[N], any;
+    uint32_t total = 0, rounds = 0;
+    for (int i = 0; i < N; i++) {
+        x[i] = abs(a[i]);
+        rem[i] = 0;
+        r[i] = 0;
+        on[i] = 1;
+    }
+    do {
+        int enabled = 0;
+        for (int i = 0; i < N; i++) {
+            parked[i] = 0;
+            if (on[i] && --x[i] == 4)
+                on[i] = 0;
+            enabled |= on[i];
+        }
+        if (enabled) {
+            for (int i = 0; i < N; i++)
+                total += on[i] ? (uint32_t)x[i] : 0;
+            rounds++;
+        }
+        int32_t maxx = INT32_MIN;
+        for (int i = 0; i < N; i++) {
+            if (on[i] && (x[i] & 3) == 1) {
+                on[i] = 0;
+                parked[i] = 1;
+            }
+            if (on[i] && x[i] > maxx)
+                maxx = x[i];
+        }
+        any = 0;
+        for (int i = 0; i < N; i++) {
+            if (on[i]) {
+                r[i] += x[i] / 3 + maxx;
+                rem[i] = x[i] % 3;
+            }
+            on[i] = (on[i] || parked[i]) && x[i] > 0;
+            any |= on[i];
+        }
+    } while (any);
+    for (int i = 0; i < N; i++)
+        r[i] = (int32_t)((uint32_t)r[i] + (uint32_t)rem[i] * 1000u + total * 100000u +
+                         rounds * 10000000u);
+}
+
+static void ref_simd_conditions(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    int32_t sum = 0, min_waiting = INT32_MAX, x[N];
+    int any_b = 0, on[N], any;
+    for (int i = 0; i < N; i++)
+        sum += a[i];
+    for (int i = 0; i < N; i++)
+        if (a[i] * 16 <= sum && a[i] < min_waiting)
+            min_waiting = a[i];
+    for (int i = 0; i < N; i++)
+        if (a[i] * 16 <= sum && a[i] > min_waiting)
+            any_b |= b[i] > 0;
+    for (int i = 0; i < N; i++) {
+        r[i] = a[i] * 16 > sum ? 1 : a[i] > min_waiting ? 2 + 10 * any_b : 0;
+        x[i] = abs(b[i]);
+        on[i] = 1;
+    }
+    do {
+        int32_t max_x = INT32_MIN;
+        for (int i = 0; i < N; i++)
+            if (on[i]) {
+                x[i] -= 2;
+                r[i] += 100;
+                max_x = x[i] > max_x ? x[i] : max_x;
+            }
+        any = 0;
+        for (int i = 0; i < N; i++) {
+            on[i] = on[i] && x[i] > 0 && x[i] > max_x - 6;
+            any |= on[i];
+        }
+    } while (any);
+}
+
 static void ref_wide_types(const int32_t *a, const int32_t *b, int32_t *r)
 {
     (void)b;
@@ -145,54 +301,19 @@ static void ref_wide_types(const int32_t *a, const int32_t *b, int32_t *r)
 
 static const struct {
     const char *kernel;
-    reference ref;
+    rig_ints_reference ref;
 } cases[] = {
     {"select_all_iselect", ref_select_all_iselect}, {"format", ref_format},
     {"replicate", ref_replicate}, {"merge", ref_merge}, {"overlap", ref_overlap},
-    {"scalar_control", ref_scalar_control}, {"simd_if", ref_simd_if},
+    {"scalar_control", ref_scalar_control},
+    {"scalar_return_unroll", ref_scalar_return_unroll}, {"simd_if", ref_simd_if},
     {"simd_do_while", ref_simd_do_while}, {"any_all", ref_any_all},
+    {"simd_reduce", ref_simd_reduce}, {"simd_div_imul", ref_simd_div_imul},
+    {"simd_lanes_masks", ref_simd_lanes_masks},
+    {"simd_loop_intrinsics", ref_simd_loop_intrinsics},
+    {"simd_conditions", ref_simd_conditions},
     {"wide_types", ref_wide_types},
 };
-
-static uint32_t rng = 2463534242u;
-
-static int32_t next_small(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return (int32_t)(rng % 25) - 12;
-}
-
-static void run(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program, const char *name,
-                const int32_t in[2][N], int32_t got[N])
-{
-    cmrt_surface *sin = NULL, *sout = NULL;
-    cmrt_surface_index *iin = NULL, *iout = NULL;
-    cmrt_kernel *k = NULL;
-    cmrt_thread_space *space = NULL;
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 2, CM_SURFACE_FORMAT_A8, &sin));
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 1, CM_SURFACE_FORMAT_A8, &sout));
-    cm_result_check(cmrt_surface_write(sin, in, sizeof(int32_t) * 2 * N, NULL));
-    cm_result_check(cmrt_surface_get_index(sin, &iin));
-    cm_result_check(cmrt_surface_get_index(sout, &iout));
-    cm_result_check(cmrt_kernel_create(program, name, &k));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *iin, iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *iout, iout));
-    cm_result_check(cmrt_thread_space_create(dev, 1, 1, &space));
-    cm_result_check(cmrt_task_create(dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(queue, task, space, &done));
-    cm_result_check(cmrt_surface_read(sout, got, sizeof(int32_t) * N, done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
-    cm_result_check(cmrt_thread_space_destroy(space));
-    cm_result_check(cmrt_kernel_destroy(k));
-    cm_result_check(cmrt_surface_destroy(sin));
-    cm_result_check(cmrt_surface_destroy(sout));
-}
 
 int main(int argc, char **argv)
 {
@@ -200,41 +321,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <language.isa>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    cmrt_device *dev = NULL;
-    cmrt_queue *queue = NULL;
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &dev));
-    cm_result_check(cmrt_queue_create(dev, &queue));
-    cm_result_check(cmrt_program_load(dev, isa.data, isa.size, &program));
+    rig g;
+    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
     int failed = 0;
     size_t ncases = sizeof cases / sizeof cases[0];
     for (size_t c = 0; c < ncases; c++)
-        for (int round = 0; round < 8; round++) {
-            int32_t in[2][N], got[N], want[N];
-            for (int i = 0; i < 2 * N; i++)
-                in[i / N][i % N] = next_small();
-            cases[c].ref(in[0], in[1], want);
-            run(dev, queue, program, cases[c].kernel, (const int32_t(*)[N])in, got);
-            int bad = -1;
-            for (int i = 0; i < N && bad < 0; i++)
-                if (got[i] != want[i])
-                    bad = i;
-            if (bad >= 0) {
-                printf("FAIL %s: element %d is %d, the reference says %d (a %d, b %d)\n",
-                       cases[c].kernel, bad, got[bad], want[bad], in[0][bad], in[1][bad]);
-                failed++;
-                break;
-            }
-        }
-    cm_result_check(cmrt_device_destroy(dev));
-    file_bytes_free(&isa);
+        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, rig_small_ints, 8);
+    rig_close(&g);
     printf("language: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
     return failed != 0;
 }

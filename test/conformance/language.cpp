@@ -73,6 +73,23 @@ LANG_KERNEL(scalar_control) {
     write(out, 0, 0, r);
 }
 
+LANG_KERNEL(scalar_return_unroll) {
+    INPUTS;
+    r = a;
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+        if (i == 3)
+            continue;
+        r[i] += i;
+    }
+    if (a[0] > b[0]) {
+        write(out, 0, 0, r);
+        return;
+    }
+    r = b;
+    write(out, 0, 0, r);
+}
+
 LANG_KERNEL(simd_if) {
     INPUTS;
     r = 0;
@@ -106,6 +123,92 @@ LANG_KERNEL(any_all) {
     r = any + 2 * all;
     if ((a == b).any())
         r += 4;
+    write(out, 0, 0, r);
+}
+
+// Intrinsics inside SIMD control flow (cmlangspec 3.4.2): reductions and
+// any()/all() read the enabled lanes only; other values are of every
+// element, and a destination (cm_div's remainder, cm_imul's low half)
+// is written in the enabled lanes; a scalar statement runs when any lane
+// is enabled.
+LANG_KERNEL(simd_reduce) {
+    INPUTS;
+    r = 0;
+    SIMD_IF_BEGIN(a > 0) {
+        r = cm_sum<int>(a) * 100 + cm_reduced_max<int>(b);
+        r += (b > 6).any() * 7 + (b < 0).all() * 11;
+    } SIMD_ELSE {
+        r = cm_prod<int>((b & 1) + 1) + cm_reduced_min<int>(a) * 1000;
+        r -= (b > 6).any() * 7 + (b < 0).all() * 11;
+    } SIMD_IF_END;
+    write(out, 0, 0, r);
+}
+
+LANG_KERNEL(simd_div_imul) {
+    INPUTS;
+    vector<int, 16> rem = -7, hi = 5;
+    vector<uint, 16> lo = 9;
+    int scalar_rem = 0;
+    r = 0;
+    SIMD_IF_BEGIN(b != 0) {
+        r = cm_div(rem, a, b);
+        cm_div(scalar_rem, 100, 7);
+    } SIMD_ELSE {
+        hi = cm_imul<int>(lo, a, 1000000007);
+    } SIMD_IF_END;
+    write(out, 0, 0, r + rem * 7 + hi * 3 + vector<int, 16>(lo) + scalar_rem);
+}
+
+LANG_KERNEL(simd_lanes_masks) {
+    INPUTS;
+    vector<uchar, 16> u = a + 12, sh = 0, sc = 1;
+    uint packed = 0;
+    vector<int, 16> unpacked = 0;
+    SIMD_IF_BEGIN((a & 1) == 0) {
+        sh = cm_shuffle_xor(u, 3);
+        sc = cm_scan_inclusive_add(u);
+        packed = cm_pack_mask(vector<ushort, 16>(b > 0));
+    } SIMD_ELSEIF(a > 4) {
+        unpacked = cm_unpack_mask<int, 16>(0xa5c3u);
+    } SIMD_IF_END;
+    r = vector<int, 16>(sh) * 1000 + vector<int, 16>(sc) + unpacked * 100000 + packed;
+    write(out, 0, 0, r);
+}
+
+LANG_KERNEL(simd_loop_intrinsics) {
+    INPUTS;
+    vector<int, 16> x = cm_abs<int>(a), rem = 0;
+    int total = 0, rounds = 0;
+    r = 0;
+    SIMD_DO_WHILE_BEGIN {
+        x -= 1;
+        SIMD_IF_BEGIN(x == 4) { SIMD_BREAK; } SIMD_IF_END;
+        total += cm_sum<int>(x);
+        rounds += 1;
+        SIMD_IF_BEGIN((x & 3) == 1) { SIMD_CONTINUE; } SIMD_IF_END;
+        r += cm_div(rem, x, 3) + cm_reduced_max<int>(x);
+    } SIMD_DO_WHILE_END(x > 0);
+    write(out, 0, 0, r + rem * 1000 + total * 100000 + rounds * 10000000);
+}
+
+// Reductions in SIMD conditions: SIMD_IF_BEGIN's read the lanes enabled
+// around it, SIMD_ELSEIF's the lanes still waiting for a branch,
+// SIMD_DO_WHILE_END's the lanes still in the loop; a scalar condition
+// (any()) holds for every enabled lane.
+LANG_KERNEL(simd_conditions) {
+    INPUTS;
+    vector<int, 16> x = cm_abs<int>(b);
+    r = 0;
+    SIMD_IF_BEGIN(a * 16 > cm_sum<int>(a)) {
+        r = 1;
+    } SIMD_ELSEIF(a > cm_reduced_min<int>(a)) {
+        r = 2;
+        SIMD_IF_BEGIN((b > 0).any()) { r += 10; } SIMD_IF_END;
+    } SIMD_IF_END;
+    SIMD_DO_WHILE_BEGIN {
+        x -= 2;
+        r += 100;
+    } SIMD_DO_WHILE_END((x > 0) & (x > cm_reduced_max<int>(x) - 6));
     write(out, 0, 0, r);
 }
 

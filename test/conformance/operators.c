@@ -24,9 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
 enum { N = 16, W = 128, ROWS = 16 };
 
@@ -574,38 +572,6 @@ static void make_inputs(input_kind kind, int esize, int round, uint8_t in[2][W])
 
 /* ---- running ----------------------------------------------------------------------- */
 
-static void run(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program, const char *name,
-                const uint8_t in[2][W], out_rows got)
-{
-    cmrt_surface *sin = NULL, *sout = NULL;
-    cmrt_surface_index *iin = NULL, *iout = NULL;
-    cmrt_kernel *k = NULL;
-    cmrt_thread_space *space = NULL;
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
-    static const out_rows zero;
-    cm_result_check(cmrt_surface2d_create(dev, W, 2, CM_SURFACE_FORMAT_A8, &sin));
-    cm_result_check(cmrt_surface2d_create(dev, W, ROWS, CM_SURFACE_FORMAT_A8, &sout));
-    cm_result_check(cmrt_surface_write(sin, in, 2 * W, NULL));
-    cm_result_check(cmrt_surface_write(sout, zero, sizeof zero, NULL));
-    cm_result_check(cmrt_surface_get_index(sin, &iin));
-    cm_result_check(cmrt_surface_get_index(sout, &iout));
-    cm_result_check(cmrt_kernel_create(program, name, &k));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *iin, iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *iout, iout));
-    cm_result_check(cmrt_thread_space_create(dev, 1, 1, &space));
-    cm_result_check(cmrt_task_create(dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(queue, task, space, &done));
-    cm_result_check(cmrt_surface_read(sout, got, sizeof(out_rows), done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
-    cm_result_check(cmrt_thread_space_destroy(space));
-    cm_result_check(cmrt_kernel_destroy(k));
-    cm_result_check(cmrt_surface_destroy(sin));
-    cm_result_check(cmrt_surface_destroy(sout));
-}
-
 static void print_bytes(const char *what, const uint8_t *p, int from)
 {
     printf("  %s:", what);
@@ -638,19 +604,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <operators.isa>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    cmrt_device *dev = NULL;
-    cmrt_queue *queue = NULL;
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &dev));
-    cm_result_check(cmrt_queue_create(dev, &queue));
-    cm_result_check(cmrt_program_load(dev, isa.data, isa.size, &program));
+    rig g;
+    rig_open(&g, argv[1], W, 2, ROWS);
     int failed = 0;
     size_t ncases = sizeof cases / sizeof cases[0];
     for (size_t c = 0; c < ncases; c++)
@@ -660,14 +615,13 @@ int main(int argc, char **argv)
             memset(want, 0, sizeof want);
             make_inputs(cases[c].in, cases[c].esize, round, in);
             cases[c].ref(in[0], in[1], want);
-            run(dev, queue, program, cases[c].kernel, (const uint8_t(*)[W])in, got);
+            rig_run_named(&g, cases[c].kernel, in, 0, got);
             if (compare(cases[c].kernel, round, (const uint8_t(*)[W])in, got, want)) {
                 failed++;
                 break;
             }
         }
-    cm_result_check(cmrt_device_destroy(dev));
-    file_bytes_free(&isa);
+    rig_close(&g);
     printf("operators: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
     return failed != 0;
 }

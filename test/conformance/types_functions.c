@@ -14,13 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cm_check.h"
-#include "cmrt.h"
-#include "sample_files.h"
+#include "rig.h"
 
-enum { N = 16 };
-
-typedef void (*reference)(const int32_t *a, const int32_t *b, int32_t *r);
+enum { N = RIG_INTS };
 
 /* ---- conversions as the specification defines them ------------------------- */
 
@@ -226,7 +222,7 @@ static void ref_half_arith(const int32_t *a, const int32_t *b, int32_t *r)
 
 static const struct {
     const char *kernel;
-    reference ref;
+    rig_ints_reference ref;
     int tag;
 } cases[] = {
     {"ctor_i8", ref_ctor, 0}, {"ctor_u8", ref_ctor, 1}, {"ctor_i16", ref_ctor, 2},
@@ -244,16 +240,6 @@ static const struct {
     {"half_arith", ref_half_arith, 0},
 };
 
-static uint32_t rng = 2463534242u;
-
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
-
 /* a: any int, often near the edges of the narrower types and of half's
  * range; b: small. */
 static void make_inputs(int32_t in[2][N])
@@ -262,42 +248,12 @@ static void make_inputs(int32_t in[2][N])
                                     65504, 65519, 65520, 2049, -2051, 2147483647,
                                     -2147483647 - 1};
     for (int i = 0; i < N; i++) {
-        uint32_t x = next();
-        in[0][i] = x % 3 == 0 ? (int32_t)next()
-                 : x % 3 == 1 ? edges[next() % (sizeof edges / sizeof edges[0])]
-                              : (int32_t)(next() % 200001) - 100000;
-        in[1][i] = (int32_t)(next() % 25) - 12;
+        uint32_t x = rig_random();
+        in[0][i] = x % 3 == 0 ? (int32_t)rig_random()
+                 : x % 3 == 1 ? edges[rig_random() % (sizeof edges / sizeof edges[0])]
+                              : (int32_t)(rig_random() % 200001) - 100000;
+        in[1][i] = (int32_t)(rig_random() % 25) - 12;
     }
-}
-
-static void run(cmrt_device *dev, cmrt_queue *queue, cmrt_program *program, const char *name,
-                const int32_t in[2][N], int32_t got[N])
-{
-    cmrt_surface *sin = NULL, *sout = NULL;
-    cmrt_surface_index *iin = NULL, *iout = NULL;
-    cmrt_kernel *k = NULL;
-    cmrt_thread_space *space = NULL;
-    cmrt_task *task = NULL;
-    cmrt_event *done = NULL;
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 2, CM_SURFACE_FORMAT_A8, &sin));
-    cm_result_check(cmrt_surface2d_create(dev, N * 4, 1, CM_SURFACE_FORMAT_A8, &sout));
-    cm_result_check(cmrt_surface_write(sin, in, sizeof(int32_t) * 2 * N, NULL));
-    cm_result_check(cmrt_surface_get_index(sin, &iin));
-    cm_result_check(cmrt_surface_get_index(sout, &iout));
-    cm_result_check(cmrt_kernel_create(program, name, &k));
-    cm_result_check(cmrt_kernel_set_arg(k, 0, sizeof *iin, iin));
-    cm_result_check(cmrt_kernel_set_arg(k, 1, sizeof *iout, iout));
-    cm_result_check(cmrt_thread_space_create(dev, 1, 1, &space));
-    cm_result_check(cmrt_task_create(dev, &task));
-    cm_result_check(cmrt_task_add_kernel(task, k));
-    cm_result_check(cmrt_enqueue(queue, task, space, &done));
-    cm_result_check(cmrt_surface_read(sout, got, sizeof(int32_t) * N, done));
-    cm_result_check(cmrt_event_destroy(done));
-    cm_result_check(cmrt_task_destroy(task));
-    cm_result_check(cmrt_thread_space_destroy(space));
-    cm_result_check(cmrt_kernel_destroy(k));
-    cm_result_check(cmrt_surface_destroy(sin));
-    cm_result_check(cmrt_surface_destroy(sout));
 }
 
 int main(int argc, char **argv)
@@ -306,41 +262,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <types_functions.isa>\n", argv[0]);
         return 2;
     }
-    file_bytes isa;
-    sample_error err;
-    if (file_bytes_load(argv[1], &isa, &err) != 0) {
-        fprintf(stderr, "%s\n", err.text);
-        return 1;
-    }
-    cmrt_device_options opt = {1};
-    cmrt_device *dev = NULL;
-    cmrt_queue *queue = NULL;
-    cmrt_program *program = NULL;
-    cm_result_check(cmrt_device_create(&opt, &dev));
-    cm_result_check(cmrt_queue_create(dev, &queue));
-    cm_result_check(cmrt_program_load(dev, isa.data, isa.size, &program));
+    rig g;
+    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
     int failed = 0;
     size_t ncases = sizeof cases / sizeof cases[0];
-    for (size_t c = 0; c < ncases; c++)
-        for (int round = 0; round < 16; round++) {
-            int32_t in[2][N], got[N], want[N];
-            make_inputs(in);
-            current_tag = cases[c].tag;
-            cases[c].ref(in[0], in[1], want);
-            run(dev, queue, program, cases[c].kernel, (const int32_t(*)[N])in, got);
-            int bad = -1;
-            for (int i = 0; i < N && bad < 0; i++)
-                if (got[i] != want[i])
-                    bad = i;
-            if (bad >= 0) {
-                printf("FAIL %s: element %d is %d, the reference says %d (a %d, b %d)\n",
-                       cases[c].kernel, bad, got[bad], want[bad], in[0][bad], in[1][bad]);
-                failed++;
-                break;
-            }
-        }
-    cm_result_check(cmrt_device_destroy(dev));
-    file_bytes_free(&isa);
+    for (size_t c = 0; c < ncases; c++) {
+        current_tag = cases[c].tag;
+        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, make_inputs, 16);
+    }
+    rig_close(&g);
     printf("types_functions: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
     return failed != 0;
 }

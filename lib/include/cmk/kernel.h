@@ -17,6 +17,7 @@
 #include "math.h"
 #include "region.h"
 #include "lanes.h"
+#include "scan.h"
 
 #if defined(__GNUC__)
 #define CMK_EXPORT __attribute__((visibility("default")))

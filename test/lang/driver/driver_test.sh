@@ -57,7 +57,8 @@ test_help_lists_every_option() {
     run --help
     expect_status 0
     for option in -o -I -D -U -include -O0 -O1 -O2 -O3 -g -Werror -fsyntax-only \
-                  -M -MM -MD -MMD -MF -MT -MQ -MP -save-temps --keep-c -v \
+                  -M -MM -MD -MMD -MF -MT -MQ -MP -fsanitize= -fno-sanitize= \
+                  -fno-sanitize-recover -save-temps --keep-c -v \
                   --version --help -march= -mcpu= -mCM_ -Qxcm CMC_CC CMC_INCLUDE_DIR; do
         expect_in out.txt "$option"
     done
@@ -137,6 +138,20 @@ test_verbose_prints_commands() {
     run -v -M kernel.cpp
     expect_status 0
     expect_in err.txt " -E -x c++ -std=c++17 -I $include "
+}
+
+# The sanitizer flags reach the C compiler, not the preprocessor.
+test_sanitize_flags_passed() {
+    run -v -fsanitize=undefined -fno-sanitize-recover=all -fno-sanitize=alignment \
+        kernel.cpp -o out.so
+    expect_status 0
+    grep -- ' -shared ' err.txt | grep -qF -- \
+        " -fsanitize=undefined -fno-sanitize-recover=all -fno-sanitize=alignment " ||
+        fail "the C compiler was not given the flags: $(cat err.txt)"
+    if grep -- ' -E ' err.txt | grep -qF -- -fsanitize; then
+        fail "the preprocessor was given the flags: $(cat err.txt)"
+    fi
+    [ "$(elf_type out.so)" = 3 ] || fail "out.so is not a shared object"
 }
 
 test_include_dir_from_environment() {
