@@ -776,6 +776,8 @@ static void open_loops(emitter *m, loop_shape s)
         line(m, "for (int cmk_r = 0; cmk_r < %d; ++cmk_r)", s.rows);
         m->indent++;
     }
+    if (s.cols > 8 && (s.cols & (s.cols - 1)) != 0)
+        line(m, "CMK_ELEMENT_LOOP"); /* cmk/kernel.h says why */
     line(m, "for (int cmk_c = 0; cmk_c < %d; ++cmk_c)", s.cols);
     m->indent++;
     start_line(m);

@@ -160,6 +160,32 @@ static void ref_running_small(const int32_t *a, const int32_t *b, int32_t *r)
         r[i] = (int32_t)((uint32_t)m[i / 4][i % 4] + u[i / 4][i % 4]);
 }
 
+/* CM's float to uchar conversion: toward zero, saturating. */
+static uint8_t to_u8_saturating(float f)
+{
+    return f <= 0.0f ? 0 : f >= 255.0f ? 255 : (uint8_t)(int32_t)f;
+}
+
+static void ref_odd_widths(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    uint8_t row[32];
+    int16_t m[3][24], s[24];
+    uint8_t o[24];
+    for (int i = 0; i < 16; i++) {
+        row[i] = (uint8_t)a[i]; /* int to uchar without SAT: modular */
+        row[16 + i] = (uint8_t)b[i];
+    }
+    for (int c = 0; c < 24; c++) {
+        m[0][c] = (int16_t)(row[c] + row[c + 3] + row[c + 6]);
+        m[1][c] = (int16_t)(row[c + 8] - row[c + 1]);
+        m[2][c] = (int16_t)(m[0][c] * 3 + m[1][c]);
+        s[c] = (int16_t)(m[0][c] + m[1][c] + m[2][c]);
+        o[c] = to_u8_saturating((float)s[c] * 0.05f);
+    }
+    for (int i = 0; i < N; i++)
+        r[i] = o[4 + i] + s[8 + i];
+}
+
 static const struct {
     const char *kernel;
     rig_ints_reference ref;
@@ -169,7 +195,7 @@ static const struct {
     {"indexed_reads", ref_indexed_reads}, {"reduction_between", ref_reduction_between},
     {"masked", ref_masked}, {"exact_sums", ref_exact_sums},
     {"running_rows", ref_running_rows}, {"running_tail", ref_running_tail},
-    {"running_small", ref_running_small},
+    {"running_small", ref_running_small}, {"odd_widths", ref_odd_widths},
 };
 
 int main(int argc, char **argv)

@@ -171,3 +171,23 @@ FUSION_KERNEL(running_small) {
     r = m + u;
     write(out, 0, 0, r);
 }
+
+// Rows 24 wide (more than 8, not a power of two), whose loops clang takes
+// whole (CMK_ELEMENT_LOOP): overlapping windows of one byte row summed
+// into shorts, then down the rows of a matrix, as the 3x3 box filters do.
+FUSION_KERNEL(odd_widths) {
+    INPUTS;
+    vector<uchar, 32> row;
+    matrix<short, 3, 24> m;
+    vector<short, 24> s;
+    vector<uchar, 24> o;
+    row.select<16, 1>(0) = a;
+    row.select<16, 1>(16) = b;
+    m.row(0) = row.select<24, 1>(0) + row.select<24, 1>(3) + row.select<24, 1>(6);
+    m.row(1) = row.select<24, 1>(8) - row.select<24, 1>(1);
+    m.row(2) = m.row(0) * 3 + m.row(1);
+    s = m.row(0) + m.row(1) + m.row(2);
+    o = s * 0.05f;
+    r = o.select<16, 1>(4) + s.select<16, 1>(8);
+    write(out, 0, 0, r);
+}

@@ -30,6 +30,22 @@
 #define CMK_UNROLL(n)
 #endif
 
+/* Before the column loop of a vector statement more than 8 elements wide
+ * whose width is not a power of two (lang/emit.c open_loops). clang
+ * otherwise unrolls it fully early on and leaves its SLP vectoriser the
+ * straight-line code, which makes a mess of such rows read at small
+ * offsets (a 24-wide u8 row summed at offsets 0, 3 and 6 became byte
+ * inserts and permutes); its loop vectoriser takes the same loop whole, as
+ * 16 + 8 lanes: linearslide2 48 -> 30 ns a block. Power-of-two rows keep
+ * the full unroll: SLP does them well, and it lets a small array carried
+ * from statement to statement live in registers (CalcIntImage's 16-wide
+ * rows took twice as long as loops). */
+#if defined(__clang__)
+#define CMK_ELEMENT_LOOP CMK_PRAGMA(clang loop unroll(disable))
+#else
+#define CMK_ELEMENT_LOOP
+#endif
+
 /* Vectors and matrices: aligned so whole-object loops start on a vector. */
 #define CMK_ALIGNED _Alignas(32)
 
