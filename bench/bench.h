@@ -78,6 +78,9 @@ void bench_team_destroy(bench_team *t);
 /* Work per second of 2 threads over 1 on pure arithmetic: the bound of
  * any kernel's "vs 1 worker". */
 double bench_compute_scaling(void);
+/* The same for loads and stores in each thread's L1 cache: the bound of
+ * kernels that mostly move data. */
+double bench_l1_scaling(void);
 
 /* ---- the memory-bandwidth ceiling (ceiling.c) ---------------------------- */
 

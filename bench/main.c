@@ -102,7 +102,9 @@ static void print_header(const bench_options *opt)
     printf("machine:   %ld CPUs online, %s; %s %s %s\n", sysconf(_SC_NPROCESSORS_ONLN), model,
            un.sysname, un.release, un.machine);
     printf("scaling:   2 threads of pure arithmetic do %.2fx the work of 1 here: the bound of "
-           "\"vs 1 worker\"\n", bench_compute_scaling());
+           "\"vs 1 worker\";\n", bench_compute_scaling());
+    printf("           of loads and stores in their own L1 caches %.2fx: the bound of kernels "
+           "that mostly move data\n", bench_l1_scaling());
     printf("compiler:  %s (this program; the C references at -O2); kernels: cmc's "
            "default -O2 with $CMC_CC, else $CC, else clang when installed, else cc\n",
            compiler());

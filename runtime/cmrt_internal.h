@@ -9,7 +9,7 @@
  *              the kernel's batch entry once (call.c);
  *   sched.c    inside the entry, next/wait/signal hand out thread-space
  *              points (in the order order.c built from deps.c's vectors,
- *              or by rows: rows.c; fence.c orders signals and sleeps);
+ *              or by tiles: tiles.c; fence.c orders signals and sleeps);
  *   event.c    reports the end.
  *
  * Locks, outer to inner: dev->lock (the object registry, the surface
@@ -250,16 +250,26 @@ struct cmrt_run {
     uint32_t chunk;          /* points claimed at once, without a plan */
     cmrt_plan *plan;         /* NULL: no dependencies */
     bool solo;               /* one worker: the order alone meets the plan */
-    atomic_uchar *signalled; /* per point, with a plan and several workers */
-    uint64_t flag_stride;    /* flags a row; rows of 32 or more points start
-                                on a cache line of their own */
+    atomic_uchar *signalled; /* per point, with a plan and several workers:
+                                by rows, or by columns with strips */
+    uint64_t flag_stride;    /* flags a row (a column); rows of 32 or more
+                                points start on a cache line of their own */
+    /* By tiles (tiles.c): strips of columns (tile i is columns [i * width /
+     * tiles, (i + 1) * width / tiles)), or rows (tile i is row i). */
+    bool strips;
+    uint32_t tiles;
+    /* Only a point this close to its tile's left edge can depend on a
+     * point outside the tile; only one this close to its right edge (rows:
+     * every point, if any vector points up) can be one's dependency. Others
+     * neither wait nor set their flag. */
+    uint32_t reach;
 
     /* Progress. The cursor has a cache line of its own: every claim hits it.
-     * It counts positions, or rows when a plan is walked by rows (rows.c). */
+     * It counts positions, or tiles when a plan is walked by tiles. */
     _Alignas(64) atomic_uint_fast64_t cursor;
-    _Alignas(64) atomic_uint_fast64_t done_points; /* rows.c: ended points */
+    _Alignas(64) atomic_uint_fast64_t done_points; /* tiles.c: ended points */
     _Alignas(64) atomic_uint sleepers; /* workers asleep in wait() */
-    atomic_uint lingerers;             /* rows.c: idle workers asleep */
+    atomic_uint lingerers;             /* tiles.c: idle workers asleep */
     pthread_mutex_t sleep_lock;
     pthread_cond_t wake;               /* on the monotonic clock */
     uint32_t users;                    /* workers inside; pool.lock */
@@ -297,16 +307,16 @@ bool cmrt_pool_wait_done_locked(cmrt_pool *pool, uint64_t deadline_ns);
 
 /* ---- the scheduler seen from a worker (sched.c) ------------------------- */
 
-/* A worker's share of a row when several workers walk a plan by rows
- * (rows.c): points [next, limit) of row y, run left to right. The owner
+/* A worker's share of a tile when several workers walk a plan by tiles
+ * (tiles.c): the steps [next, limit) of its raster walk. The owner
  * advances next; a thief lowers limit, under steal_lock. */
 typedef struct cmrt_segment {
     pthread_mutex_t steal_lock;
     atomic_uint_fast64_t seq;    /* the run it belongs to (cmrt_run.seq) */
-    atomic_uint y;
-    atomic_uint next;            /* the owner has taken the points before it */
-    atomic_uint limit;           /* the points from it on are not the owner's */
-    atomic_uint signalled_early; /* x + 1 of a point running after cm_signal(); 0 */
+    atomic_uint tile;
+    atomic_uint next;            /* the owner has taken the steps before it */
+    atomic_uint limit;           /* the steps from it on are not the owner's */
+    atomic_uint signalled_early; /* step + 1 of a point running after cm_signal(); 0 */
 } cmrt_segment;
 
 /* A worker's batch: what the kernel's entry gets as cmk_batch *. */
@@ -315,11 +325,13 @@ typedef struct cmrt_batch {
     cmrt_run *run;
     uint64_t cur, end;    /* claimed dispatch positions [cur, end) */
     int32_t x, y;         /* coordinates of cur, for runs without plan; by
-                             rows, the next point of the segment */
+                             tiles, the next point of the segment */
     int32_t width;
     uint32_t worker;      /* its index in the pool */
-    /* By rows (rows.c). */
+    /* By tiles (tiles.c): the segment's tile, columns [left, right) from
+     * row top; its next step (at x, y) and the end of its steps. */
     bool in_segment;
+    uint32_t left, right, top, step, end_step;
     bool early;           /* the point running signalled in cm_signal() */
     uint64_t ended;       /* points ended, not yet added to done_points */
     cmrt_segment seg;
@@ -328,13 +340,20 @@ typedef struct cmrt_batch {
 /* Readies b to run r's points. */
 void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r);
 
-/* sched.c, for rows.c: cm_wait() of a run with a plan and several
+/* sched.c, for tiles.c: cm_wait() of a run with a plan and several
  * workers, and a point's signal. */
 void cmrt_wait_dependencies(cmk_batch *base, cmk_thread *t);
 void cmrt_signal_point(cmrt_run *r, const cmk_thread *t);
 
-/* rows.c: the batch operations of a plan walked by rows. */
-extern const cmk_batch_ops cmrt_rows_ops;
+/* tiles.c: the batch operations of a plan walked by tiles, and the run's
+ * tiles (at enqueue; sets strips and tiles). */
+extern const cmk_batch_ops cmrt_tiles_ops;
+void cmrt_tiles_plan(cmrt_run *r, uint32_t nworkers);
+/* A point's flag in r->signalled. */
+static inline atomic_uchar *cmrt_flag(const cmrt_run *r, uint64_t x, uint64_t y)
+{
+    return &r->signalled[r->strips ? x * r->flag_stride + y : y * r->flag_stride + x];
+}
 
 /* 64-byte aligned (pool.c allocates them so): a batch is written at every
  * point, and must not share a cache line with another worker's. */

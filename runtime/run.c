@@ -113,6 +113,23 @@ static void mark_surfaces_busy(cmrt_run *r, cmrt_pool *pool)
     pthread_mutex_unlock(&pool->lock);
 }
 
+/* A flag per point, by rows, or by columns when workers take strips of
+ * columns (tiles.c). Workers on neighbouring rows (columns) write their
+ * flags side by side: padding a row (column) to whole lines, at most
+ * doubling it, keeps them from sharing one. */
+static int alloc_flags(cmrt_run *r)
+{
+    uint64_t line = r->strips ? r->height : r->width;
+    uint64_t lines = r->strips ? r->width : r->height;
+    uint64_t padded = (line + 63) / 64 * 64;
+    r->flag_stride = padded <= 2 * line ? padded : line;
+    r->signalled = aligned_alloc(64, (r->flag_stride * lines + 63) / 64 * 64);
+    if (!r->signalled)
+        return CM_OUT_OF_HOST_MEMORY;
+    memset(r->signalled, 0, r->flag_stride * lines);
+    return CM_SUCCESS;
+}
+
 static int fill_run_locked(cmrt_run *r, cmrt_kernel *k, uint32_t w, uint32_t h,
                            cmrt_plan *plan, uint32_t nworkers)
 {
@@ -126,16 +143,11 @@ static int fill_run_locked(cmrt_run *r, cmrt_kernel *k, uint32_t w, uint32_t h,
     point_vectors_at_copies(r, k);
     set_geometry(r, w, h, plan, nworkers);
     if (plan && !r->solo) {
-        /* Workers on neighbouring rows write their flags side by side:
-         * padding a row to whole lines (at most doubling it) keeps them
-         * from sharing one. */
-        uint64_t padded = ((uint64_t)w + 63) / 64 * 64;
-        r->flag_stride = padded <= 2 * (uint64_t)w ? padded : w;
-        r->signalled = aligned_alloc(64, (r->flag_stride * h + 63) / 64 * 64);
-        if (r->signalled)
-            memset(r->signalled, 0, r->flag_stride * h);
-        if (!r->signalled)
-            return CM_OUT_OF_HOST_MEMORY;
+        if (plan->raster_ok)
+            cmrt_tiles_plan(r, nworkers);
+        int rc = alloc_flags(r);
+        if (rc != CM_SUCCESS)
+            return rc;
     }
     return cmrt_call_prepare(r);
 }

@@ -13,7 +13,7 @@
  * without dependencies.
  *
  * With several workers and a plan that raster order meets, each worker
- * runs whole rows (rows.c). Otherwise the cursor counts positions in the
+ * runs tiles of the space in raster order (tiles.c). Otherwise the cursor counts positions in the
  * dispatch order, one point per claim. A point's dependencies
  * all come before it in the order, so they were handed out already:
  * cm_wait() spins briefly, then sleeps until they have signalled, and can
@@ -123,7 +123,7 @@ static bool dependencies_signalled(const cmrt_run *r, int64_t x, int64_t y)
         uint32_t q = (uint32_t)(ny * r->width + nx);
         if (!plan->all_before && plan->pos[q] > plan->pos[p])
             continue; /* dispatched after p: no dependency */
-        if (!atomic_load_explicit(&r->signalled[ny * r->flag_stride + nx], memory_order_acquire))
+        if (!atomic_load_explicit(cmrt_flag(r, (uint64_t)nx, (uint64_t)ny), memory_order_acquire))
             return false;
     }
     return true;
@@ -133,7 +133,7 @@ static bool dependencies_signalled(const cmrt_run *r, int64_t x, int64_t y)
  * in order against a worker going to sleep. */
 void cmrt_signal_point(cmrt_run *r, const cmk_thread *t)
 {
-    atomic_store_explicit(&r->signalled[(uint64_t)t->y * r->flag_stride + (uint64_t)t->x], 1,
+    atomic_store_explicit(cmrt_flag(r, (uint64_t)t->x, (uint64_t)t->y), 1,
                           memory_order_release);
     cmrt_fence_light();
     if (atomic_load_explicit(&r->sleepers, memory_order_relaxed)) {
@@ -220,8 +220,8 @@ static const cmk_batch_ops *ops_for(const cmrt_run *r)
      * walked like one without dependencies), else the dispatch order. */
     if (r->solo)
         return r->plan->raster_ok ? &free_ops : &solo_ops;
-    /* Several: by rows where raster order meets every vector (rows.c). */
-    return r->plan->raster_ok ? &cmrt_rows_ops : &ordered_ops;
+    /* Several: by tiles where raster order meets every vector (tiles.c). */
+    return r->plan->raster_ok ? &cmrt_tiles_ops : &ordered_ops;
 }
 
 void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r)
