@@ -829,9 +829,15 @@ static int parse_type_alias(parser *p, TSNode n)
 
 /* `T a, b = e;` becomes a block of single declarations (the block is
  * flattened by its parent, so scopes stay as written). */
+static int has_attribute(parser *p, TSNode fn, const char *attr);
+
 static stmt *parse_declaration(parser *p, TSNode n)
 {
     ctype t;
+    if (has_attribute(p, n, "genx_volatile")) {
+        diag_error(p->d, loc_of(n), "_GENX_VOLATILE_ is not supported by cmc");
+        return NULL;
+    }
     if (!parse_type(p, field(n, "type"), &t))
         return NULL;
     int is_const = has_const_qualifier(p, n);

@@ -22,6 +22,10 @@
 #define CM_INLINE inline
 #define CM_NOINLINE
 
+/* A variable kept in fixed GEN registers: refused by cmc with its location,
+ * rather than left for the parser to stumble on. */
+#define _GENX_VOLATILE_ __attribute__((genx_volatile))
+
 /* The saturation flag of conversions and intrinsics. */
 #define _GENX_NOSAT 0
 #define _GENX_SAT 1
