@@ -401,4 +401,15 @@ void cmrt_fence_heavy(void);
 /* Worker count: opt, else $CMRT_WORKERS, else online CPUs (device.c). */
 uint32_t cmrt_default_workers(void);
 
+/* In a spin loop: tells the CPU a thread is waiting, so the other
+ * hyperthread (or the hypervisor) gets the core meanwhile. */
+static inline void cmrt_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif /* CMRT_INTERNAL_H */

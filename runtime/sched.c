@@ -27,15 +27,6 @@
  * finishing its last few instructions. */
 #define CMRT_WAIT_SPINS 2000
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* ---- claiming ----------------------------------------------------------- */
 
 static bool claim_chunk(cmrt_batch *b)
@@ -91,20 +82,26 @@ static void signal_free(cmk_batch *b, cmk_thread *t)
 
 /* ---- one worker with dependencies: the order alone meets them ----------- */
 
-static int next_solo(cmk_batch *base, cmk_thread *t)
+/* Starts the next point of the run's dispatch order on t. */
+static int start_next_in_order(cmrt_batch *b, cmk_thread *t)
 {
-    cmrt_batch *b = (cmrt_batch *)base;
-    cmrt_run *r = b->run;
-    if (b->cur == b->end && !claim_chunk(b)) {
-        no_more_points(t);
-        return 0;
-    }
+    const cmrt_run *r = b->run;
     uint32_t p = r->plan->order[b->cur++];
     t->point = p;
     t->x = (int32_t)(p % r->width);
     t->y = (int32_t)(p / r->width);
     t->signalled = 0;
     return 1;
+}
+
+static int next_solo(cmk_batch *base, cmk_thread *t)
+{
+    cmrt_batch *b = (cmrt_batch *)base;
+    if (b->cur == b->end && !claim_chunk(b)) {
+        no_more_points(t);
+        return 0;
+    }
+    return start_next_in_order(b, t);
 }
 
 /* ---- several workers with dependencies ---------------------------------- */
@@ -164,7 +161,7 @@ void cmrt_wait_dependencies(cmk_batch *base, cmk_thread *t)
     for (int spin = 0; spin < CMRT_WAIT_SPINS; spin++) {
         if (dependencies_signalled(r, t->x, t->y))
             return;
-        cpu_relax();
+        cmrt_cpu_relax();
     }
     sleep_until_signalled(r, t->x, t->y);
 }
@@ -193,18 +190,12 @@ static bool claim_ordered(cmrt_batch *b)
 static int next_ordered(cmk_batch *base, cmk_thread *t)
 {
     cmrt_batch *b = (cmrt_batch *)base;
-    cmrt_run *r = b->run;
     signal_ordered(base, t); /* ends the previous point */
     if (b->cur == b->end && !claim_ordered(b)) {
         no_more_points(t);
         return 0;
     }
-    uint32_t p = r->plan->order[b->cur++];
-    t->point = p;
-    t->x = (int32_t)(p % r->width);
-    t->y = (int32_t)(p / r->width);
-    t->signalled = 0;
-    return 1;
+    return start_next_in_order(b, t);
 }
 
 static const cmk_batch_ops free_ops = {next_free, wait_free, signal_free};

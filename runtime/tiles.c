@@ -56,15 +56,6 @@
  * fewer meet the other cores less often. */
 #define CMRT_STRIPS_PER_WORKER 2
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* ---- the tiles of a run ------------------------------------------------- */
 
 void cmrt_tiles_plan(cmrt_run *r, uint32_t nworkers)
@@ -258,7 +249,7 @@ static bool linger(cmrt_batch *b)
         if (steal_from_stuck(b, &seen))
             return true;
         if (polls < CMRT_LINGER_SPINS)
-            cpu_relax();
+            cmrt_cpu_relax();
         else
             linger_asleep(r);
     }
