@@ -1431,7 +1431,7 @@ static void emit_unroll(emitter *m, int unroll)
 
 /* A loop running_sum_loop() recognised: each row's sums by one call of
  * cmk/scan.h, which takes them 16 at a time in a vector register. */
-static void emit_running_sum(emitter *m, const running_sum *r)
+static void emit_running_sum(emitter *m, const running_sum *r, const char *scan)
 {
     const char *d = arena_printf(m->a, "%s + %lld", r->dst->base->cname, (long long)r->dst_first);
     const char *src = arena_printf(m->a, "%s + %lld", r->src->base->cname, (long long)r->src_first);
@@ -1441,7 +1441,7 @@ static void emit_running_sum(emitter *m, const running_sum *r)
         src = arena_printf(m->a, "%s + cmk_r * %lld", src, (long long)r->src_pitch);
         m->indent++;
     }
-    line(m, "cmk_running_sum_%s((uint32_t *)(%s), %s, %d);",
+    line(m, "cmk_%s_sum_%s((uint32_t *)(%s), %s, %d);", scan,
          short_elem(r->src->base->type.elem), d, src, r->count);
     if (r->rows > 1)
         m->indent--;
@@ -1452,7 +1452,7 @@ static int emit_for(emitter *m, const stmt *s)
     running_sum rs;
     if (!m->nmasks && running_sum_loop(s, &rs)) {
         emit_line_directive(m, s->at);
-        emit_running_sum(m, &rs);
+        emit_running_sum(m, &rs, "running");
         return 1;
     }
     line(m, "{");
@@ -1524,11 +1524,33 @@ static int emit_fused(emitter *m, stmt *const *items, int n)
     return 1;
 }
 
+/* items[i] and the loop after it (past empty statements: a #pragma
+ * unroll leaves one), when running_sum_start() says they are prefix sums:
+ * emitted as such. The number of items taken, or 0. */
+static int emit_prefix_sum(emitter *m, stmt *const *items, int n, int i)
+{
+    int loop = i + 1;
+    while (loop < n && items[loop]->kind == S_EMPTY)
+        loop++;
+    running_sum rs;
+    if (m->nmasks || loop >= n || items[loop]->kind != S_FOR ||
+        !running_sum_loop(items[loop], &rs) || !running_sum_start(items[i], &rs))
+        return 0;
+    emit_line_directive(m, items[i]->at);
+    emit_running_sum(m, &rs, "prefix");
+    return loop + 1 - i;
+}
+
 static int emit_block(emitter *m, const stmt *s)
 {
     line(m, "{");
     m->indent++;
     for (int i = 0; i < s->nitems;) {
+        int taken = emit_prefix_sum(m, s->items, s->nitems, i);
+        if (taken) {
+            i += taken;
+            continue;
+        }
         /* under an execution mask each statement has its own guard */
         int n = m->nmasks ? 1 : fusable_run(s->items, s->nitems, i);
         if (!(n > 1 ? emit_fused(m, s->items + i, n) : emit_stmt(m, s->items[i])))

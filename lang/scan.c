@@ -45,19 +45,38 @@ typedef struct lane_run {
     int64_t stride, at_zero;
 } lane_run;
 
-static int column_at_zero(const expr *e, const symbol *j, lane_run *r)
+/* A region of a variable's own storage, one element wide (a column, or
+ * an element of a vector), read as the variable's type. */
+static int plain_lanes(const expr *e, lane_run *r)
 {
     const view *v = e->region;
-    int64_t k;
-    if (!v || (v->rows > 1 && v->cols > 1) || v->nterms != 1 || v->terms[0].scale != 1 ||
-        v->readonly || (v->elem && v->elem != v->base->type.elem) || v->base->is_spill ||
-        e->value_of || !offset_from(v->terms[0].e, j, &k))
+    if (!v || (v->rows > 1 && v->cols > 1) || v->readonly ||
+        (v->elem && v->elem != v->base->type.elem) || v->base->is_spill || e->value_of)
         return 0;
     r->v = v;
     r->lanes = v->rows * v->cols;
     r->stride = r->lanes == 1 ? 0 : v->rows > 1 ? v->rstride : v->cstride;
-    r->at_zero = v->off + k;
+    r->at_zero = v->off;
     return 1;
+}
+
+static int column_at_zero(const expr *e, const symbol *j, lane_run *r)
+{
+    int64_t k;
+    if (!plain_lanes(e, r) || r->v->nterms != 1 || r->v->terms[0].scale != 1 ||
+        !offset_from(r->v->terms[0].e, j, &k))
+        return 0;
+    r->at_zero += k;
+    return 1;
+}
+
+/* Is the fixed region e the lanes at `first` of r's pitch in `base`? */
+static int same_lanes(const expr *e, const running_sum *r, const symbol *base, int64_t first,
+                      int64_t pitch)
+{
+    lane_run l;
+    return plain_lanes(e, &l) && l.v->nterms == 0 && l.v->base == base &&
+           l.at_zero == first && l.lanes == r->rows && (l.lanes == 1 || l.stride == pitch);
 }
 
 static int is_wrapping_32(elem_kind e)
@@ -148,4 +167,12 @@ int running_sum_loop(const stmt *s, running_sum *out)
     out->src_first = src.at_zero + a - 1;
     out->src_pitch = src.stride;
     return lanes_inside(&d, out->dst_first, count) && lanes_inside(&src, out->src_first, count);
+}
+
+int running_sum_start(const stmt *s, const running_sum *r)
+{
+    const expr *e = s->kind == S_EXPR ? s->e : NULL;
+    return e && e->kind == E_ASSIGN && e->op == '=' &&
+           same_lanes(e->lhs, r, r->dst->base, r->dst_first, r->dst_pitch) &&
+           same_lanes(e->rhs, r, r->src->base, r->src_first, r->src_pitch);
 }

@@ -30,4 +30,10 @@ typedef struct running_sum {
  * sums wrap modulo 2^32 whatever the types, so they may be regrouped. */
 int running_sum_loop(const stmt *s, running_sum *out);
 
+/* Is s, the statement before r's loop, d.column(a - 1) = s.column(a - 1)
+ * over the same lanes? Then the two are prefix sums of s's rows
+ * (cmk_prefix_sum_*): the conversion of an 8- to 32-bit integer to a
+ * 32-bit one is the wrap-around cast the sums already make. */
+int running_sum_start(const stmt *s, const running_sum *r);
+
 #endif /* LANG_SCAN_H */

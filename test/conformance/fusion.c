@@ -160,6 +160,52 @@ static void ref_running_small(const int32_t *a, const int32_t *b, int32_t *r)
         r[i] = (int32_t)((uint32_t)m[i / 4][i % 4] + u[i / 4][i % 4]);
 }
 
+static void ref_prefix_rows(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    uint32_t m[2][N];
+    int8_t w[24];
+    int32_t v[24];
+    for (int k = 0; k < 2; k++) {
+        const int32_t *row = k ? b : a;
+        uint32_t sum = 0;
+        for (int j = 0; j < N; j++)
+            m[k][j] = sum += (uint8_t)row[j];
+    }
+    for (int i = 0; i < 24; i++) {
+        w[i] = (int8_t)(i < 16 ? b[i] : a[5 + i - 16]);
+        v[i] = -3;
+    }
+    v[2] = w[1];
+    for (int j = 3; j < 21; j++)
+        v[j] = (int32_t)((uint32_t)v[j - 1] + (uint32_t)w[j - 1]);
+    for (int i = 0; i < N; i++)
+        r[i] = (int32_t)(m[0][i] + (m[1][i] << 4) - (uint32_t)v[5 + i]);
+}
+
+static void ref_prefix_misses(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    uint8_t c[2][8];
+    uint32_t m[2][8], n[2][8], p[2][8];
+    for (int j = 0; j < 8; j++) {
+        c[0][j] = (uint8_t)a[j];
+        c[1][j] = (uint8_t)b[8 + j];
+    }
+    for (int k = 0; k < 2; k++) {
+        m[k][0] = c[k][1];
+        n[k][0] = k == 1 ? c[1][0] : 2;
+        p[k][0] = c[k][0] * 3u;
+        for (int j = 1; j < 8; j++) {
+            m[k][j] = m[k][j - 1] + c[k][j];
+            n[k][j] = n[k][j - 1] + c[k][j];
+            p[k][j] = p[k][j - 1] + c[k][j];
+        }
+    }
+    for (int j = 0; j < 8; j++) {
+        r[j] = (int32_t)(m[0][j] ^ n[1][j] ^ p[0][j]);
+        r[8 + j] = (int32_t)(m[1][j] - n[0][j] + p[1][j]);
+    }
+}
+
 /* CM's float to uchar conversion: toward zero, saturating. */
 static uint8_t to_u8_saturating(float f)
 {
@@ -195,7 +241,8 @@ static const struct {
     {"indexed_reads", ref_indexed_reads}, {"reduction_between", ref_reduction_between},
     {"masked", ref_masked}, {"exact_sums", ref_exact_sums},
     {"running_rows", ref_running_rows}, {"running_tail", ref_running_tail},
-    {"running_small", ref_running_small}, {"odd_widths", ref_odd_widths},
+    {"running_small", ref_running_small}, {"prefix_rows", ref_prefix_rows},
+    {"prefix_misses", ref_prefix_misses}, {"odd_widths", ref_odd_widths},
 };
 
 int main(int argc, char **argv)

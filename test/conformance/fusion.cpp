@@ -172,6 +172,57 @@ FUSION_KERNEL(running_small) {
     write(out, 0, 0, r);
 }
 
+// The first column copied, then the running sum from the next (a prefix
+// sum per row, cmk_prefix_sum_*), as CalcIntImage's acc_matrix16x16 does,
+// a #pragma between; and on a vector of chars into ints from element 2,
+// the source one element behind.
+FUSION_KERNEL(prefix_rows) {
+    INPUTS;
+    matrix<uchar, 2, 16> c;
+    matrix<uint, 2, 16> m;
+    c.row(0) = a;
+    c.row(1) = b;
+    m.column(0) = c.column(0);
+#pragma unroll
+    for (int j = 1; j < 16; j++)
+        m.column(j) = m.column(j - 1) + c.column(j);
+    vector<char, 24> w;
+    vector<int, 24> v = -3;
+    w.select<16, 1>(0) = b;
+    w.select<8, 1>(16) = a.select<8, 1>(5);
+    v(2) = w(1);
+    for (int j = 3; j < 21; j++)
+        v(j) = v(j - 1) + w(j - 1);
+    r = m.row(0) + (m.row(1) << 4) - v.select<16, 1>(5);
+    write(out, 0, 0, r);
+}
+
+// Near misses: a first column from the source's next column, a first
+// column of fewer rows, and one of the source's values scaled: each stays
+// a statement of its own before the running sum.
+FUSION_KERNEL(prefix_misses) {
+    INPUTS;
+    matrix<uchar, 2, 8> c;
+    matrix<uint, 2, 8> m, n, p;
+    c.row(0) = a.select<8, 1>(0);
+    c.row(1) = b.select<8, 1>(8);
+    m = 1;
+    n = 2;
+    p = 3;
+    m.column(0) = c.column(1);
+    for (int j = 1; j < 8; j++)
+        m.column(j) = m.column(j - 1) + c.column(j);
+    n.select<1, 1, 1, 1>(1, 0) = c.select<1, 1, 1, 1>(1, 0);
+    for (int j = 1; j < 8; j++)
+        n.column(j) = n.column(j - 1) + c.column(j);
+    p.column(0) = c.column(0) * 3;
+    for (int j = 1; j < 8; j++)
+        p.column(j) = c.column(j) + p.column(j - 1);
+    r.select<8, 1>(0) = m.row(0) ^ n.row(1) ^ p.row(0);
+    r.select<8, 1>(8) = m.row(1) - n.row(0) + p.row(1);
+    write(out, 0, 0, r);
+}
+
 // Rows 24 wide (more than 8, not a power of two), whose loops clang takes
 // whole (CMK_ELEMENT_LOOP): overlapping windows of one byte row summed
 // into shorts, then down the rows of a matrix, as the 3x3 box filters do.

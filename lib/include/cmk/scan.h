@@ -34,17 +34,15 @@ typedef uint32_t cmk_scan_u32x16 __attribute__((vector_size(64)));
     } while (0)
 #endif
 
-/* cmk_running_sum_<s>(d, s, n): d[k] = d[k - 1] + s[k] for k = 1 .. n - 1,
- * d[0] given. s[0] is not added but may be read (it exists: it is the
- * source's column before the loop's first). Sixteen elements at a time
- * where there are sixteen, each group's sums plus the last one before. */
+/* Sixteen elements at a time where there are sixteen, each group's sums
+ * plus the last one before (carry). With skip_first, s[0] is not added. */
 #ifdef CMK_SCAN_VECTORS
-#define CMK_RUNNING_SUM_VECTOR(T)                                                              \
+#define CMK_SCAN_GROUPS(T, skip_first)                                                         \
     for (; k + 16 <= n; k += 16) {                                                             \
         T raw __attribute__((vector_size(16 * sizeof(T))));                                    \
         memcpy(&raw, s + k, sizeof raw);                                                       \
         cmk_scan_u32x16 x = __builtin_convertvector(raw, cmk_scan_u32x16);                     \
-        if (k == 0)                                                                            \
+        if ((skip_first) && k == 0)                                                            \
             x[0] = 0; /* d[0] comes in as the carry */                                         \
         CMK_SCAN_ADD_U32X16(x);                                                                \
         x += carry;                                                                            \
@@ -52,24 +50,44 @@ typedef uint32_t cmk_scan_u32x16 __attribute__((vector_size(64)));
         carry = x[15];                                                                         \
     }
 #else
-#define CMK_RUNNING_SUM_VECTOR(T)
+#define CMK_SCAN_GROUPS(T, skip_first)
 #endif
 
+/* cmk_running_sum_<s>(d, s, n): d[k] = d[k - 1] + s[k] for k = 1 .. n - 1,
+ * d[0] given. s[0] is not added but may be read (it exists: it is the
+ * source's column before the loop's first). */
 #define CMK_RUNNING_SUM(name, T)                                                               \
     static inline void name(uint32_t *d, const T *s, int n)                                    \
     {                                                                                          \
         uint32_t carry = d[0];                                                                 \
         int k = 0;                                                                             \
-        CMK_RUNNING_SUM_VECTOR(T)                                                              \
+        CMK_SCAN_GROUPS(T, 1)                                                                  \
         for (k = k ? k : 1; k < n; k++)                                                        \
             d[k] = carry = carry + (uint32_t)s[k];                                             \
     }
 
-CMK_RUNNING_SUM(cmk_running_sum_u8, uint8_t)
-CMK_RUNNING_SUM(cmk_running_sum_i8, int8_t)
-CMK_RUNNING_SUM(cmk_running_sum_u16, uint16_t)
-CMK_RUNNING_SUM(cmk_running_sum_i16, int16_t)
-CMK_RUNNING_SUM(cmk_running_sum_u32, uint32_t)
-CMK_RUNNING_SUM(cmk_running_sum_i32, int32_t)
+/* cmk_prefix_sum_<s>(d, s, n): d[k] = s[0] + ... + s[k] for k = 0 .. n - 1:
+ * a running sum together with the assignment d[0] = s[0] before its loop,
+ * which would otherwise be a scalar store per row for the sum to load. */
+#define CMK_PREFIX_SUM(name, T)                                                                \
+    static inline void name(uint32_t *d, const T *s, int n)                                    \
+    {                                                                                          \
+        uint32_t carry = 0;                                                                    \
+        int k = 0;                                                                             \
+        CMK_SCAN_GROUPS(T, 0)                                                                  \
+        for (; k < n; k++)                                                                     \
+            d[k] = carry = carry + (uint32_t)s[k];                                             \
+    }
+
+#define CMK_SCANS(s, T)                                                                        \
+    CMK_RUNNING_SUM(cmk_running_sum_##s, T)                                                    \
+    CMK_PREFIX_SUM(cmk_prefix_sum_##s, T)
+
+CMK_SCANS(u8, uint8_t)
+CMK_SCANS(i8, int8_t)
+CMK_SCANS(u16, uint16_t)
+CMK_SCANS(i16, int16_t)
+CMK_SCANS(u32, uint32_t)
+CMK_SCANS(i32, int32_t)
 
 #endif /* CMK_SCAN_H */
