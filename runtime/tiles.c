@@ -7,10 +7,10 @@
  * before on the same core and what they wrote is still in its cache.
  *
  * The tiles: where some vector points up and none points right
- * (CM_WAVEFRONT, CM_HORIZONTAL_WAVE), strips of whole columns, a couple
+ * (CM_WAVEFRONT, CM_HORIZONTAL_WAVE), strips of whole columns, one
  * per worker. The strip to the right follows its left neighbour a row
  * behind, and the cores meet once a strip row, at its first point: with
- * CalcIntImage's 120-point rows and 2 workers, every 30th point. Elsewhere
+ * CalcIntImage's 120-point rows and 2 workers, every 60th point. Elsewhere
  * whole rows: the row below follows a point behind, so every point of it
  * waits for data just written on the other core (measured on a 2-vCPU
  * EPYC VM: two workers did CalcIntImage at 0.8-0.9x of one by rows; bands
@@ -52,9 +52,13 @@
 /* Polls of a lingering worker before it sleeps: the run usually ends
  * within a strip row's time. */
 #define CMRT_LINGER_SPINS 4000
-/* Strips per worker: more let a worker that joins late share the work,
- * fewer meet the other cores less often. */
-#define CMRT_STRIPS_PER_WORKER 2
+/* Strips per worker: more would let a worker that joins late share the
+ * work, fewer meet the other cores less often. One: two workers on
+ * CalcIntImage measured 0.82-0.88x of one at 1080p and 1.10-1.19x at 4K
+ * with one strip each, against 0.51-0.83x and 0.95-0.99x with two (paired
+ * runs, one process; a late worker still takes the second strip, or the
+ * first worker does). */
+#define CMRT_STRIPS_PER_WORKER 1
 
 /* ---- the tiles of a run ------------------------------------------------- */
 
