@@ -1961,7 +1961,7 @@ static void emit_batch_entry(emitter *m, const function *f)
     fprintf(m->out, "CMK_EXPORT void %s__cmk_batch(cmk_batch *cmk_b", f->name);
     emit_param_list(m, f, 1);
     put(m, ")\n{\n    cmk_thread t = CMK_THREAD_INIT(cmk_b);\n");
-    fprintf(m->out, "    while (cmk_b->ops->next(cmk_b, &t))\n        %s__body(&t", f->name);
+    fprintf(m->out, "    while (cmk_next_point(cmk_b, &t))\n        %s__body(&t", f->name);
     emit_param_list(m, f, 0);
     put(m, ");\n}\n");
 }

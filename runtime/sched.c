@@ -51,33 +51,20 @@ static void no_more_points(cmk_thread *t)
 
 /* ---- runs without dependencies ------------------------------------------ */
 
+/* A chunk's first point; the kernel walks the rest itself (run_ahead). */
 static int next_free(cmk_batch *base, cmk_thread *t)
 {
     cmrt_batch *b = (cmrt_batch *)base;
-    if (b->cur == b->end && !claim_chunk(b)) {
+    if (!claim_chunk(b)) {
         no_more_points(t);
         return 0;
     }
     t->x = b->x;
     t->y = b->y;
-    t->point = (uint32_t)b->cur++;
-    if (++b->x == b->width) {
-        b->x = 0;
-        b->y++;
-    }
+    t->point = (uint32_t)b->cur;
+    base->run_ahead = (uint32_t)(b->end - b->cur - 1);
+    b->cur = b->end;
     return 1;
-}
-
-static void wait_free(cmk_batch *b, cmk_thread *t)
-{
-    (void)b;
-    (void)t;
-}
-
-static void signal_free(cmk_batch *b, cmk_thread *t)
-{
-    (void)b;
-    t->signalled = 1;
 }
 
 /* ---- one worker with dependencies: the order alone meets them ----------- */
@@ -198,8 +185,10 @@ static int next_ordered(cmk_batch *base, cmk_thread *t)
     return start_next_in_order(b, t);
 }
 
-static const cmk_batch_ops free_ops = {next_free, wait_free, signal_free};
-static const cmk_batch_ops solo_ops = {next_solo, wait_free, signal_free};
+/* Points that wait for nothing (no dependencies, or one worker walking
+ * an order that meets them): no wait or signal to call. */
+static const cmk_batch_ops free_ops = {next_free, NULL, NULL};
+static const cmk_batch_ops solo_ops = {next_solo, NULL, NULL};
 static const cmk_batch_ops ordered_ops = {next_ordered, cmrt_wait_dependencies,
                                           signal_ordered};
 
@@ -218,6 +207,8 @@ static const cmk_batch_ops *ops_for(const cmrt_run *r)
 void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r)
 {
     b->base.ops = ops_for(r);
+    b->base.run_ahead = 0;
+    b->base.width = (int32_t)r->width;
     b->run = r;
     b->cur = b->end = 0;
     b->x = b->y = 0;

@@ -16,15 +16,19 @@
  * the scheduler has none left for it:
  *
  *     cmk_thread t = CMK_THREAD_INIT(batch);
- *     while (batch->ops->next(batch, &t))
+ *     while (cmk_next_point(batch, &t))
  *         <kernel body>(&t, <kernel parameters>);
+ *
+ * where cmk_next_point (cmk/kernel.h) walks on by itself while the batch
+ * says the points ahead need nothing of the scheduler (run_ahead), and
+ * asks ops->next otherwise.
  */
 #ifndef CMK_ABI_H
 #define CMK_ABI_H
 
 #include <stdint.h>
 
-#define CMK_ABI_VERSION 1u
+#define CMK_ABI_VERSION 2u
 #define CMK_PROGRAM_SYMBOL "cmk_program"
 
 /* A 2D surface (or a 1D buffer: height 1) as a kernel sees it. */
@@ -57,15 +61,23 @@ typedef struct cmk_batch_ops {
      * yet done so), then claims the next ready point into t. Returns 0
      * when the batch has no more points to run. */
     int (*next)(cmk_batch *b, cmk_thread *t);
-    /* cm_wait(): returns once every dependency of t's point has signalled. */
+    /* cm_wait(): returns once every dependency of t's point has signalled.
+     * NULL when no point of the batch waits for anything. */
     void (*wait)(cmk_batch *b, cmk_thread *t);
-    /* cm_signal(): releases the dependents of t's point now. */
+    /* cm_signal(): releases the dependents of t's point now. NULL when no
+     * point of the batch has dependents. */
     void (*signal)(cmk_batch *b, cmk_thread *t);
 } cmk_batch_ops;
 
 /* The runtime's batch objects start with this header. */
 struct cmk_batch {
     const cmk_batch_ops *ops;
+    /* Points after t's the kernel may take without ops->next, one after
+     * another in raster order (x + 1, wrapping at `width` to the next row):
+     * the rest of a chunk of a run whose points depend on nothing. The
+     * scheduler sets it when next() hands out a chunk's first point. */
+    uint32_t run_ahead;
+    int32_t width;
 };
 
 /* How a kernel parameter is passed. */

@@ -1,7 +1,8 @@
 /*
- * deps_probe.c - probe kernels written by hand against cmk/abi.h, the way
- * cmc's output calls the scheduler, so that tests can see exactly when
- * each point's cm_wait() returned and when it signalled. Built as a shared
+ * deps_probe.c - probe kernels written by hand against cmk/abi.h, calling
+ * the scheduler through cmk/kernel.h as cmc's output does, so that tests
+ * can see exactly when each point's cm_wait() returned and when it
+ * signalled. Built as a shared
  * module and loaded with cmrt_program_load like any program cmc writes.
  *
  * Each kernel takes one parameter: the address of the test's probe_state.
@@ -11,7 +12,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "cmk/abi.h"
+#include "cmk/kernel.h" /* cmk_next_point, cmk_wait, cmk_signal */
 #include "deps_probe.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -65,10 +66,10 @@ static void record_point(probe_state *s, cmk_batch *b, cmk_thread *t)
     jitter(s, p, 1);
 
     uint64_t t0 = now_ns();
-    b->ops->wait(b, t);
+    cmk_wait(t);
     uint64_t waited = now_ns() - t0;
     if (s->flags & PROBE_WAIT_TWICE)
-        b->ops->wait(b, t);
+        cmk_wait(t);
     s->wait_seq[p] = tick(s);
     uint64_t prev = __atomic_load_n(&s->max_wait_ns, __ATOMIC_RELAXED);
     while (waited > prev &&
@@ -82,10 +83,11 @@ static void record_point(probe_state *s, cmk_batch *b, cmk_thread *t)
     /* Ticked before the signal: a dependent's wait must return after it. */
     s->signal_seq[p] = tick(s);
     if (s->flags & PROBE_SIGNAL) {
-        b->ops->signal(b, t);
+        cmk_signal(t);
         if (s->flags & PROBE_SIGNAL_TWICE)
-            b->ops->signal(b, t);
-        if (!t->signalled)
+            cmk_signal(t);
+        /* a batch without a signal operation has no dependents */
+        if (b->ops->signal && !t->signalled)
             __atomic_fetch_add(&s->unsignalled, 1, __ATOMIC_RELAXED);
     }
 }
@@ -94,21 +96,21 @@ static void probe_record(cmk_batch *b, uint64_t state)
 {
     probe_state *s = (probe_state *)(uintptr_t)state;
     cmk_thread t = CMK_THREAD_INIT(b);
-    while (b->ops->next(b, &t))
+    while (cmk_next_point(b, &t))
         record_point(s, b, &t);
 }
 
 /* ---- probe_early: does cm_signal() release a dependent before the end? --- */
 
-static void early_point(probe_state *s, cmk_batch *b, cmk_thread *t)
+static void early_point(probe_state *s, cmk_thread *t)
 {
-    b->ops->wait(b, t);
+    cmk_wait(t);
     if (t->point != 0) { /* the dependent: it got past its wait */
         __atomic_store_n(&s->flag, 1, __ATOMIC_SEQ_CST);
         return;
     }
     if (s->flags & PROBE_SIGNAL)
-        b->ops->signal(b, t);
+        cmk_signal(t);
     uint64_t end = now_ns() + s->hold_ns;
     while (!__atomic_load_n(&s->flag, __ATOMIC_SEQ_CST) && now_ns() < end)
         PAUSE();
@@ -119,8 +121,8 @@ static void probe_early(cmk_batch *b, uint64_t state)
 {
     probe_state *s = (probe_state *)(uintptr_t)state;
     cmk_thread t = CMK_THREAD_INIT(b);
-    while (b->ops->next(b, &t))
-        early_point(s, b, &t);
+    while (cmk_next_point(b, &t))
+        early_point(s, &t);
 }
 
 /* ---- probe_mark: large CM_WAVEFRONT spaces, checked cheaply -------------- */
@@ -134,11 +136,11 @@ static int done_at(const probe_state *s, int64_t x, int64_t y)
 
 /* Returns the address of its frame, so the batch can see whether the
  * scheduler's calls grow the stack from point to point. */
-__attribute__((noinline)) static uintptr_t mark_point(probe_state *s, cmk_batch *b,
-                                                      cmk_thread *t, uint64_t *violations)
+__attribute__((noinline)) static uintptr_t mark_point(probe_state *s, cmk_thread *t,
+                                                      uint64_t *violations)
 {
     volatile char frame = 0;
-    b->ops->wait(b, t);
+    cmk_wait(t);
     if (!done_at(s, t->x - 1, t->y) || !done_at(s, t->x - 1, t->y - 1) ||
         !done_at(s, t->x, t->y - 1))
         ++*violations;
@@ -152,8 +154,8 @@ static void probe_mark(cmk_batch *b, uint64_t state)
     cmk_thread t = CMK_THREAD_INIT(b);
     uint64_t points = 0, violations = 0;
     uintptr_t lo = UINTPTR_MAX, hi = 0;
-    while (b->ops->next(b, &t)) {
-        uintptr_t f = mark_point(s, b, &t, &violations);
+    while (cmk_next_point(b, &t)) {
+        uintptr_t f = mark_point(s, &t, &violations);
         lo = f < lo ? f : lo;
         hi = f > hi ? f : hi;
         points++;
