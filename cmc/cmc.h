@@ -7,6 +7,7 @@
  *   preprocess.c  cc -E on the kernel -> preprocessed text in memory
  *   translate.c   that text -> generated C in memory (lang_translate)
  *   compile.c     generated C -> object or shared object (cc)
+ *   depfile.c     cc's headers (lib/include/cmk/) added to the -MD depfile
  *   run.c         spawning a tool without a shell, capturing its output
  *   strlist.c     growable argument lists
  *   main.c        the order of the stages and the exit status
@@ -110,5 +111,10 @@ int compile(const cmc_options *o, const char *include_dir, const buffer *c_code,
 /* Writes len bytes to a new file at path. Returns 0 or -1 (reported, and
  * the partial file removed). */
 int write_file(const char *path, const char *data, size_t len);
+
+/* depfile.c: where -MD/-MMD writes the rule (-MF, else <output>.d), and
+ * adding to it the prerequisites of the rule cc wrote to c_rule_file. */
+char *depfile_path(const cmc_options *o, const char *output);
+int depfile_add_c_rule(const cmc_options *o, const char *depfile, const char *c_rule_file);
 
 #endif /* CMC_CMC_H */

@@ -91,8 +91,22 @@ static const char *c_opt_flag(int level)
     return flags[level];
 }
 
+/* -MD/-MMD: cc writes the generated C's rule to c_rule (depfile.c). */
+static void push_c_rule_options(strlist *argv, const cmc_options *o, const char *c_rule)
+{
+    if (!c_rule)
+        return;
+    int system_too = 1;
+    for (size_t i = 0; i < o->depend.len; i++)
+        system_too = system_too && strcmp(o->depend.items[i], "-MMD") != 0;
+    strlist_push(argv, system_too ? "-MD" : "-MMD");
+    strlist_push(argv, "-MF");
+    strlist_push(argv, c_rule);
+}
+
 static void build_command(strlist *argv, const cmc_options *o, const char *include_dir,
-                          const char *c_file, const char *output, output_kind kind)
+                          const char *c_file, const char *c_rule, const char *output,
+                          output_kind kind)
 {
     push_c_compiler(argv);
     strlist_push(argv, "-std=c11");
@@ -104,6 +118,7 @@ static void build_command(strlist *argv, const cmc_options *o, const char *inclu
     if (o->debug)
         strlist_push(argv, "-g");
     strlist_push_all(argv, &o->compiler);
+    push_c_rule_options(argv, o, c_rule);
     strlist_push(argv, kind == OUTPUT_OBJECT ? "-c" : "-shared");
     strlist_push(argv, c_file);
     strlist_push(argv, "-o");
@@ -116,11 +131,12 @@ static void build_command(strlist *argv, const cmc_options *o, const char *inclu
  * after cmc's explanation rather than before. Returns 0, 1 when cc rejected
  * the code, -1 when cc could not be run. */
 static int run_c_compiler(const cmc_options *o, const char *include_dir,
-                          const char *c_file, const char *output, output_kind kind)
+                          const char *c_file, const char *c_rule, const char *output,
+                          output_kind kind)
 {
     strlist argv = {0};
     buffer messages = {0};
-    build_command(&argv, o, include_dir, c_file, output, kind);
+    build_command(&argv, o, include_dir, c_file, c_rule, output, kind);
     int status = run_tool(&argv, &messages, 1, o->verbose);
     strlist_free(&argv);
     if (status > 0)
@@ -164,6 +180,14 @@ static int check_output_dir(const char *output)
     return ok ? 0 : -1;
 }
 
+static int add_c_rule(const cmc_options *o, const char *output, const char *c_rule)
+{
+    char *depfile = depfile_path(o, output);
+    int status = depfile ? depfile_add_c_rule(o, depfile, c_rule) : -1;
+    free(depfile);
+    return status;
+}
+
 int compile(const cmc_options *o, const char *include_dir, const buffer *c_code,
             const char *output, output_kind kind)
 {
@@ -172,11 +196,19 @@ int compile(const cmc_options *o, const char *include_dir, const buffer *c_code,
     char *c_file = write_c_file(o, c_code, output);
     if (!c_file)
         return -1;
-    int status = run_c_compiler(o, include_dir, c_file, output, kind);
+    char *c_rule = o->deps_file ? replace_extension(output, ".cmc.d") : NULL;
+    int status = o->deps_file && !c_rule
+                     ? -1
+                     : run_c_compiler(o, include_dir, c_file, c_rule, output, kind);
     if (status == 1)
         fprintf(stderr, "cmc: note: the generated C is kept in '%s'\n", c_file);
     else if (!o->keep_c)
         remove(c_file);
     free(c_file);
+    if (status == 0 && c_rule)
+        status = add_c_rule(o, output, c_rule);
+    if (c_rule)
+        remove(c_rule);
+    free(c_rule);
     return status == 0 ? 0 : -1;
 }

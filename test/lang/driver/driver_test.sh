@@ -221,12 +221,29 @@ test_optimisation_levels() {
     expect_in err.txt " -O3 "
 }
 
+# The rule names the kernel's headers and, from the C compiler, those the
+# generated C includes (cmk/), so that a new lib/include rebuilds kernels;
+# cc's own rule file is not left behind.
 test_depfile() {
     run -MD -MF deps.d kernel.cpp -o out.so
     expect_status 0
     expect_in deps.d "out.so:"
     expect_in deps.d "kernel.cpp"
     expect_in deps.d "local.h"
+    expect_in deps.d "$include/cmk/kernel.h"
+    expect_in deps.d "$include/cmk/block_io.h"
+    expect_no_file out.cmc.d
+    if grep -q 'cmc-.*\.c' deps.d; then fail "the temporary C file is in the rule: $(cat deps.d)"; fi
+}
+
+# -MP: an empty rule for every header, the generated C's too; -MT: the
+# C stage's rule has the same target.
+test_depfile_phony_and_target() {
+    run -MD -MP -MT kernel-target -MF deps.d kernel.cpp -o out.o
+    expect_status 0
+    [ "$(grep -c '^kernel-target:' deps.d)" = 2 ] || fail "two rules for kernel-target expected: $(cat deps.d)"
+    expect_in deps.d "$include/cmk/abi.h:"
+    expect_in deps.d "local.h:"
 }
 
 test_depfile_default_name() {
@@ -235,6 +252,8 @@ test_depfile_default_name() {
     expect_status 0
     expect_in sub/out.d "sub/out.so:"
     expect_in sub/out.d "local.h"
+    expect_in sub/out.d "$include/cmk/kernel.h"
+    if grep -q '^ */usr/include/stdio.h' sub/out.d; then fail "-MMD listed system headers: $(cat sub/out.d)"; fi
 }
 
 test_save_temps() {
