@@ -126,7 +126,9 @@ static void print_header(const bench_options *opt)
     printf("           copy ceiling = a streaming copy of the bytes the kernel must "
            "read and write (from the caches when they fit there);\n");
     printf("           vs 1 worker = the same kernel on 1 worker\n");
-    printf("check:     the kernel's output equals the C reference's, byte for byte\n");
+    printf("check:     the kernel's output equals the C reference's, byte for byte;\n");
+    printf("           bound: a kernel run without its dependency (wrong sums, every point free),\n");
+    printf("           whose \"vs 1 worker\" no scheduler can beat for the real kernel\n");
     fflush(stdout);
 }
 

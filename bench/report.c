@@ -49,6 +49,6 @@ void report_kernel(int width, int height, const kernel_row *row)
     ratio_cell(row->mpix_per_s, row->other, 15);
     ratio_cell(row->mpix_per_s, row->ceiling, 10);
     ratio_cell(row->mpix_per_s, row->one_worker, 11);
-    printf("  %s\n", row->matches ? "ok" : "MISMATCH");
+    printf("  %s\n", row->matches == REPORT_BOUND ? "bound" : row->matches ? "ok" : "MISMATCH");
     fflush(stdout);
 }

@@ -23,8 +23,11 @@ typedef struct kernel_row {
     double mpix_per_s;
     double ref, other, ceiling; /* the baselines' Mpix/s, or BENCH_NONE */
     double one_worker;          /* this kernel's Mpix/s on 1 worker, or BENCH_NONE */
-    int matches;                /* the output equals the reference's */
+    int matches;                /* the output equals the reference's; REPORT_BOUND:
+                                   a bound, whose output is not the kernel's */
 } kernel_row;
+
+#define REPORT_BOUND (-1)
 
 void report_kernel(int width, int height, const kernel_row *row);
 
