@@ -3,8 +3,9 @@
  *
  * Points are handed out from a shared cursor. Without dependencies the
  * cursor counts raster positions and a worker claims a chunk of them with
- * one atomic add, then walks the chunk with no shared access at all: next()
- * is a few instructions per point.
+ * one atomic add; next() hands out the chunk's first point and the kernel
+ * walks the rest itself (cmk_batch.run_ahead, cmk_next_point), with no
+ * call and no shared access per point, and no wait or signal to call.
  *
  * With dependencies and one worker, the worker walks the plan's dispatch
  * order (order.c), or raster order when every vector points back in it:
@@ -13,9 +14,9 @@
  * without dependencies.
  *
  * With several workers and a plan that raster order meets, each worker
- * runs tiles of the space in raster order (tiles.c). Otherwise the cursor counts positions in the
- * dispatch order, one point per claim. A point's dependencies
- * all come before it in the order, so they were handed out already:
+ * runs tiles of the space in raster order (tiles.c). Otherwise the cursor
+ * counts positions in the dispatch order, one point per claim. A point's
+ * dependencies all come before it in the order, so they were handed out:
  * cm_wait() spins briefly, then sleeps until they have signalled, and can
  * never wait for a point nobody runs. A point signals in cm_signal() or,
  * at the latest, when the next call to next() ends it: a release store,
