@@ -232,33 +232,18 @@ static void ref_odd_widths(const int32_t *a, const int32_t *b, int32_t *r)
         r[i] = o[4 + i] + s[8 + i];
 }
 
-static const struct {
-    const char *kernel;
-    rig_ints_reference ref;
-} cases[] = {
-    {"chain", ref_chain}, {"matrices", ref_matrices},
-    {"shifted_regions", ref_shifted_regions}, {"formats", ref_formats},
-    {"indexed_reads", ref_indexed_reads}, {"reduction_between", ref_reduction_between},
-    {"masked", ref_masked}, {"exact_sums", ref_exact_sums},
-    {"running_rows", ref_running_rows}, {"running_tail", ref_running_tail},
-    {"running_small", ref_running_small}, {"prefix_rows", ref_prefix_rows},
-    {"prefix_misses", ref_prefix_misses}, {"odd_widths", ref_odd_widths},
+static const rig_ints_case cases[] = {
+    RIG_INTS_CASE(chain), RIG_INTS_CASE(matrices),
+    RIG_INTS_CASE(shifted_regions), RIG_INTS_CASE(formats),
+    RIG_INTS_CASE(indexed_reads), RIG_INTS_CASE(reduction_between),
+    RIG_INTS_CASE(masked), RIG_INTS_CASE(exact_sums),
+    RIG_INTS_CASE(running_rows), RIG_INTS_CASE(running_tail),
+    RIG_INTS_CASE(running_small), RIG_INTS_CASE(prefix_rows),
+    RIG_INTS_CASE(prefix_misses), RIG_INTS_CASE(odd_widths),
 };
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <fusion.isa>\n", argv[0]);
-        return 2;
-    }
-    rig g;
-    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
-    int failed = 0;
-    size_t ncases = sizeof cases / sizeof cases[0];
-    for (size_t c = 0; c < ncases; c++) {
-        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, rig_small_ints, 8);
-    }
-    rig_close(&g);
-    printf("fusion: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
-    return failed != 0;
+    return rig_ints_main(argc, argv, "fusion", cases, sizeof cases / sizeof cases[0],
+                         rig_small_ints, 8);
 }

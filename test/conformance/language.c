@@ -299,35 +299,21 @@ static void ref_wide_types(const int32_t *a, const int32_t *b, int32_t *r)
     }
 }
 
-static const struct {
-    const char *kernel;
-    rig_ints_reference ref;
-} cases[] = {
-    {"select_all_iselect", ref_select_all_iselect}, {"format", ref_format},
-    {"replicate", ref_replicate}, {"merge", ref_merge}, {"overlap", ref_overlap},
-    {"scalar_control", ref_scalar_control},
-    {"scalar_return_unroll", ref_scalar_return_unroll}, {"simd_if", ref_simd_if},
-    {"simd_do_while", ref_simd_do_while}, {"any_all", ref_any_all},
-    {"simd_reduce", ref_simd_reduce}, {"simd_div_imul", ref_simd_div_imul},
-    {"simd_lanes_masks", ref_simd_lanes_masks},
-    {"simd_loop_intrinsics", ref_simd_loop_intrinsics},
-    {"simd_conditions", ref_simd_conditions},
-    {"wide_types", ref_wide_types},
+static const rig_ints_case cases[] = {
+    RIG_INTS_CASE(select_all_iselect), RIG_INTS_CASE(format),
+    RIG_INTS_CASE(replicate), RIG_INTS_CASE(merge), RIG_INTS_CASE(overlap),
+    RIG_INTS_CASE(scalar_control),
+    RIG_INTS_CASE(scalar_return_unroll), RIG_INTS_CASE(simd_if),
+    RIG_INTS_CASE(simd_do_while), RIG_INTS_CASE(any_all),
+    RIG_INTS_CASE(simd_reduce), RIG_INTS_CASE(simd_div_imul),
+    RIG_INTS_CASE(simd_lanes_masks),
+    RIG_INTS_CASE(simd_loop_intrinsics),
+    RIG_INTS_CASE(simd_conditions),
+    RIG_INTS_CASE(wide_types),
 };
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <language.isa>\n", argv[0]);
-        return 2;
-    }
-    rig g;
-    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
-    int failed = 0;
-    size_t ncases = sizeof cases / sizeof cases[0];
-    for (size_t c = 0; c < ncases; c++)
-        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, rig_small_ints, 8);
-    rig_close(&g);
-    printf("language: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
-    return failed != 0;
+    return rig_ints_main(argc, argv, "language", cases, sizeof cases / sizeof cases[0],
+                         rig_small_ints, 8);
 }

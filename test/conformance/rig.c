@@ -100,3 +100,24 @@ int rig_check_ints(rig *g, const char *kernel, rig_ints_reference ref, rig_ints_
     }
     return 0;
 }
+
+int rig_ints_tag;
+
+int rig_ints_main(int argc, char **argv, const char *suite, const rig_ints_case *cases,
+                  size_t ncases, rig_ints_inputs make, int rounds)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s <%s.isa>\n", argv[0], suite);
+        return 2;
+    }
+    rig g;
+    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
+    int failed = 0;
+    for (size_t c = 0; c < ncases; c++) {
+        rig_ints_tag = cases[c].tag;
+        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, make, rounds);
+    }
+    rig_close(&g);
+    printf("%s: %zu kernels pass, %d fail\n", suite, ncases - (size_t)failed, failed);
+    return failed != 0;
+}

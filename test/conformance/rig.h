@@ -60,4 +60,22 @@ void rig_small_ints(int32_t in[2][RIG_INTS]);
 int rig_check_ints(rig *g, const char *kernel, rig_ints_reference ref, rig_ints_inputs make,
                    int rounds);
 
+/* A suite's kernels: the name, the reference, and a tag the suite's
+ * references may read from rig_ints_tag while the case runs (one
+ * reference serving several kernels). */
+typedef struct rig_ints_case {
+    const char *kernel;
+    rig_ints_reference ref;
+    int tag;
+} rig_ints_case;
+extern int rig_ints_tag;
+
+/* The case of kernel `name` checked against ref_<name>. */
+#define RIG_INTS_CASE(name) {#name, ref_##name, 0}
+
+/* The whole main of such a suite: `argv[1]` is the program; every case
+ * checked with rig_check_ints; a summary line. Returns the exit status. */
+int rig_ints_main(int argc, char **argv, const char *suite, const rig_ints_case *cases,
+                  size_t ncases, rig_ints_inputs make, int rounds);
+
 #endif /* CONFORMANCE_RIG_H */

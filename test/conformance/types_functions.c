@@ -83,20 +83,19 @@ static int32_t float_via(int tag, float f)
     }
 }
 
-static int current_tag;
 
 static void ref_ctor(const int32_t *a, const int32_t *b, int32_t *r)
 {
     (void)b;
     for (int i = 0; i < N; i++)
-        r[i] = int_via(current_tag, a[i]);
+        r[i] = int_via(rig_ints_tag, a[i]);
 }
 
 static void ref_ctorf(const int32_t *a, const int32_t *b, int32_t *r)
 {
     (void)b;
     for (int i = 0; i < N; i++)
-        r[i] = float_via(current_tag, (float)a[i] * 0.37f);
+        r[i] = float_via(rig_ints_tag, (float)a[i] * 0.37f);
 }
 
 /* ---- the other kernels -------------------------------------------------------- */
@@ -220,11 +219,7 @@ static void ref_half_arith(const int32_t *a, const int32_t *b, int32_t *r)
         r[i] = to_i32_sat((float)to_half(to_half(g[i] * 100.0) + s));
 }
 
-static const struct {
-    const char *kernel;
-    rig_ints_reference ref;
-    int tag;
-} cases[] = {
+static const rig_ints_case cases[] = {
     {"ctor_i8", ref_ctor, 0}, {"ctor_u8", ref_ctor, 1}, {"ctor_i16", ref_ctor, 2},
     {"ctor_u16", ref_ctor, 3}, {"ctor_i32", ref_ctor, 4}, {"ctor_u32", ref_ctor, 5},
     {"ctor_i64", ref_ctor, 6}, {"ctor_u64", ref_ctor, 7}, {"ctor_f16", ref_ctor, 8},
@@ -258,19 +253,6 @@ static void make_inputs(int32_t in[2][N])
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <types_functions.isa>\n", argv[0]);
-        return 2;
-    }
-    rig g;
-    rig_open(&g, argv[1], RIG_INTS * 4, 2, 1);
-    int failed = 0;
-    size_t ncases = sizeof cases / sizeof cases[0];
-    for (size_t c = 0; c < ncases; c++) {
-        current_tag = cases[c].tag;
-        failed += rig_check_ints(&g, cases[c].kernel, cases[c].ref, make_inputs, 16);
-    }
-    rig_close(&g);
-    printf("types_functions: %zu kernels pass, %d fail\n", ncases - (size_t)failed, failed);
-    return failed != 0;
+    return rig_ints_main(argc, argv, "types_functions", cases, sizeof cases / sizeof cases[0],
+                         make_inputs, 16);
 }
