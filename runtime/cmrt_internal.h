@@ -326,7 +326,6 @@ typedef struct cmrt_batch {
     uint64_t cur, end;    /* claimed dispatch positions [cur, end) */
     int32_t x, y;         /* coordinates of cur, for runs without plan; by
                              tiles, the next point of the segment */
-    int32_t width;
     uint32_t worker;      /* its index in the pool */
     /* By tiles (tiles.c): the segment's tile, columns [left, right) from
      * row top; its next step (at x, y) and the end of its steps. */

@@ -213,7 +213,6 @@ void cmrt_batch_begin(cmrt_batch *b, cmrt_run *r)
     b->run = r;
     b->cur = b->end = 0;
     b->x = b->y = 0;
-    b->width = (int32_t)r->width;
     b->in_segment = b->early = false;
     b->ended = 0;
 }
