@@ -18,36 +18,16 @@
 #include <string.h>
 
 #include "cmc.h"
+#include "source.h"
 
 static int read_text(const char *path, buffer *out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cmc: error: cannot read '%s': %s\n", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 4096, len = 0;
-    char *data = malloc(cap);
-    for (size_t got = 1; data && got;) {
-        if (len + 1 == cap) {
-            char *bigger = realloc(data, cap *= 2);
-            if (!bigger)
-                free(data);
-            data = bigger;
-            if (!data)
-                break;
-        }
-        got = fread(data + len, 1, cap - len - 1, f);
-        len += got;
-    }
-    fclose(f);
-    if (!data) {
-        fprintf(stderr, "cmc: error: out of memory\n");
-        return -1;
-    }
-    data[len] = '\0';
-    *out = (buffer){data, len};
-    return 0;
+    errno = 0;
+    out->data = source_read_file(path, &out->len);
+    if (!out->data)
+        fprintf(stderr, "cmc: error: cannot read '%s': %s\n", path,
+                errno ? strerror(errno) : "too large");
+    return out->data ? 0 : -1;
 }
 
 /* The end of a rule's target list: the first ':' that is not escaped and

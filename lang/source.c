@@ -83,8 +83,7 @@ static size_t *line_starts(const char *text, size_t len, int nlines)
     return start;
 }
 
-/* The whole of the file at path, or NULL. */
-static char *read_whole_file(const char *path, size_t *len)
+char *source_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -119,7 +118,7 @@ static char *read_whole_file(const char *path, size_t *len)
  * or cannot be read: then its lines are shown as preprocessed. */
 static void read_original(source_original *o, const char *path)
 {
-    if (path[0] == '<' || !(o->text = read_whole_file(path, &o->len)))
+    if (path[0] == '<' || !(o->text = source_read_file(path, &o->len)))
         return;
     o->nlines = count_lines(o->text, o->len);
     o->line_start = line_starts(o->text, o->len, o->nlines);

@@ -49,4 +49,8 @@ typedef struct source_loc {
 
 source_loc source_locate(const source *s, int text_row, int text_col);
 
+/* The whole of the file at path, NUL-terminated, its length in *len; NULL
+ * when it cannot be read (errno says why) or is not a source's size. */
+char *source_read_file(const char *path, size_t *len);
+
 #endif /* LANG_SOURCE_H */
