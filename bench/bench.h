@@ -20,6 +20,7 @@
 typedef struct bench_options {
     const char *linear_isa;   /* linear_genx.isa */
     const char *integral_isa; /* integral_genx.isa, or NULL: no integral part */
+    const char *integral_hand_isa; /* integral_by_hand.c built, or NULL: no such row */
     const char *empty_isa;    /* empty_genx.isa */
     const char *cmc;          /* the cmc executable */
     int quick;                /* small pictures, few runs: a smoke test */

@@ -10,7 +10,10 @@
  * copy ceiling for a byte in and four bytes out per pixel; and the kernel
  * run without its dependency, every point free to run at once: its sums
  * are wrong, but no scheduler can make the kernel itself go faster, so its
- * "vs 1 worker" bounds the real kernel's.
+ * "vs 1 worker" bounds the real kernel's. And the same algorithm written
+ * by hand in C (integral_by_hand.c), on the same runtime and dependency:
+ * what a translation of the kernel could reach, and whether the kernel's
+ * algorithm can reach cv::integral at all.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,16 +100,15 @@ static int measure_baselines(integral_job *ref, bench_team **teams, baselines *b
     return failed;
 }
 
-/* Times CalcIntImage on device d under `pattern` and checks its sums
+/* Times CalcIntImage of program `isa` on device d under `pattern` and checks its sums
  * (CM_WAVEFRONT; with no dependency they are not the integral); the
  * Mpix/s. */
-static double measure_kernel(bench_device *d, const bench_options *opt,
-                             const integral_job *ref, CM_DEPENDENCY_PATTERN pattern,
-                             int *matches)
+static double measure_kernel(bench_device *d, const char *isa, const integral_job *ref,
+                             CM_DEPENDENCY_PATTERN pattern, int *matches)
 {
     int w = ref->width, h = ref->height;
     size_t pixels = (size_t)w * (size_t)h;
-    cmrt_program *program = bench_load_program(d, opt->integral_isa);
+    cmrt_program *program = bench_load_program(d, isa);
     cmrt_surface *in = NULL, *out = NULL;
     cm_result_check(cmrt_surface2d_create(d->device, (uint32_t)w, (uint32_t)h,
                                           CM_SURFACE_FORMAT_A8, &in));
@@ -145,16 +147,21 @@ static int run_size(const bench_options *opt, bench_device *devs,
     baselines b;
     int failed = measure_baselines(&ref, teams, &b);
 
-    static const struct {
-        const char *name;
+    const struct {
+        const char *name, *isa;
         CM_DEPENDENCY_PATTERN pattern;
-    } runs[] = {{"CalcIntImage", CM_WAVEFRONT}, {"  without dependency", CM_NONE_DEPENDENCY}};
+    } runs[] = {{"CalcIntImage", opt->integral_isa, CM_WAVEFRONT},
+                {"  without dependency", opt->integral_isa, CM_NONE_DEPENDENCY},
+                {"  by hand (C vectors)", opt->integral_hand_isa, CM_WAVEFRONT}};
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        if (!runs[k].isa)
+            continue;
         double first = BENCH_NONE;
         for (int i = 0; i < BENCH_WORKER_COUNTS; i++) {
             kernel_row row = {runs[k].name, devs[i].workers, 0, b.ref, b.other[i],
                               b.ceiling[i], first, 0};
-            row.mpix_per_s = measure_kernel(&devs[i], opt, &ref, runs[k].pattern, &row.matches);
+            row.mpix_per_s = measure_kernel(&devs[i], runs[k].isa, &ref, runs[k].pattern,
+                                            &row.matches);
             if (i == 0)
                 first = row.mpix_per_s;
             report_kernel(w, h, &row);

@@ -27,7 +27,7 @@ bench_size bench_sizes[BENCH_SIZES] = {{1920, 1080}, {3840, 2160}};
 
 static const char usage[] =
     "usage: cmc-bench --linear-isa FILE --empty-isa FILE --cmc FILE\n"
-    "                 [--integral-isa FILE] [--quick]\n"
+    "                 [--integral-isa FILE [--integral-hand-isa FILE]] [--quick]\n"
     "Times cmc's sample kernels on 1920x1080 and 3840x2160 pictures with 1 and 2\n"
     "workers against a plain C reference, OpenCV (when built with it) and the\n"
     "memory-bandwidth ceiling; the scheduler's cost per point; and cmc's\n"
@@ -41,6 +41,7 @@ static int parse_options(int argc, char **argv, bench_options *opt)
         const char *a = argv[i];
         const char **value = strcmp(a, "--linear-isa") == 0     ? &opt->linear_isa
                              : strcmp(a, "--integral-isa") == 0 ? &opt->integral_isa
+                             : strcmp(a, "--integral-hand-isa") == 0 ? &opt->integral_hand_isa
                              : strcmp(a, "--empty-isa") == 0    ? &opt->empty_isa
                              : strcmp(a, "--cmc") == 0          ? &opt->cmc
                                                                 : NULL;
