@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "blocks.h"
 #include "fuse.h"
 #include "intrinsic.h"
 #include "scan.h"
@@ -1037,17 +1038,6 @@ static int emit_intrinsic_pre(emitter *m, const expr *e)
 
 /* ---- media block read / write -------------------------------------------------------- */
 
-/* A region whose rows are runs of contiguous bytes can be the block
- * buffer itself; returns its pitch in bytes, or 0 if it needs a copy. */
-static int64_t contiguous_pitch(const view *v, int esize)
-{
-    if (v->readonly)
-        return 0;
-    if (v->cols > 1 && v->cstride != 1)
-        return 0;
-    return (v->rows > 1 ? v->rstride : v->cols) * esize;
-}
-
 static int emit_block_args(emitter *m, const expr *call)
 {
     fprintf(m->out, "%s, (int)(", call->args[0]->sym->cname);
@@ -1060,6 +1050,25 @@ static int emit_block_args(emitter *m, const expr *call)
     return 1;
 }
 
+/* A block read or write straight from or into a region whose rows are runs
+ * of contiguous bytes (contiguous_pitch). */
+static int emit_block_in_place(emitter *m, const expr *call, const view *region, int rows,
+                               int cols, int esize)
+{
+    start_line(m);
+    fprintf(m->out, "%s(", call->name[0] == 'r' ? "cmk_block_read" : "cmk_block_write");
+    if (!emit_block_args(m, call))
+        return 0;
+    put(m, "&");
+    emit_view_base(m, region);
+    put(m, "[");
+    if (!emit_offset(m, region))
+        return 0;
+    fprintf(m->out, "], %d, %d, %lld);\n", cols * esize, rows,
+            (long long)contiguous_pitch(region, esize));
+    return 1;
+}
+
 static int emit_block_io(emitter *m, const expr *call)
 {
     int is_read = call->name[0] == 'r';
@@ -1068,20 +1077,8 @@ static int emit_block_io(emitter *m, const expr *call)
     int esize = elem_size(t->elem);
     int rows = t->rows, cols = t->cols;
     const char *fn = is_read ? "cmk_block_read" : "cmk_block_write";
-    int64_t pitch = obj->region ? contiguous_pitch(obj->region, esize) : 0;
-    if (pitch) {
-        start_line(m);
-        fprintf(m->out, "%s(", fn);
-        if (!emit_block_args(m, call))
-            return 0;
-        put(m, "&");
-        emit_view_base(m, obj->region);
-        put(m, "[");
-        if (!emit_offset(m, obj->region))
-            return 0;
-        fprintf(m->out, "], %d, %d, %lld);\n", cols * esize, rows, (long long)pitch);
-        return 1;
-    }
+    if (obj->region && contiguous_pitch(obj->region, esize))
+        return emit_block_in_place(m, call, obj->region, rows, cols, esize);
     /* a strided region or a computed value goes through a packed copy */
     int n = ++m->temps;
     loop_shape s = {rows, cols};
@@ -1541,12 +1538,29 @@ static int emit_prefix_sum(emitter *m, stmt *const *items, int n, int i)
     return loop + 1 - i;
 }
 
+/* items[i] and the writes after it, when merged_writes() says they tile
+ * one rectangle: one write of it. The number of items taken, or 0. */
+static int emit_merged_writes(emitter *m, stmt *const *items, int n, int i)
+{
+    block_union u;
+    int taken = m->nmasks ? 0 : merged_writes(items, n, i, &u);
+    if (!taken)
+        return 0;
+    emit_line_directive(m, items[i]->at);
+    int esize = elem_size(u.top_left->args[3]->type.elem);
+    return emit_block_in_place(m, u.top_left, &u.region, u.rows, u.cols, esize) ? taken : -1;
+}
+
 static int emit_block(emitter *m, const stmt *s)
 {
     line(m, "{");
     m->indent++;
     for (int i = 0; i < s->nitems;) {
         int taken = emit_prefix_sum(m, s->items, s->nitems, i);
+        if (!taken)
+            taken = emit_merged_writes(m, s->items, s->nitems, i);
+        if (taken < 0)
+            return 0;
         if (taken) {
             i += taken;
             continue;

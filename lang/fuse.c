@@ -55,6 +55,31 @@ int views_equal(const view *a, const view *b)
     return 1;
 }
 
+int name_plus_constant(const expr *e, const symbol **name, int64_t *k)
+{
+    if (e->is_const) {
+        *name = NULL;
+        *k = e->value;
+        return 1;
+    }
+    if (e->kind == E_NAME) {
+        *name = e->sym;
+        *k = 0;
+        return e->sym && !type_is_object(&e->sym->type);
+    }
+    if (e->kind != E_BINARY || (e->op != '+' && e->op != '-'))
+        return 0;
+    if (e->rhs->is_const && name_plus_constant(e->lhs, name, k)) {
+        *k += e->op == '+' ? e->rhs->value : -e->rhs->value;
+        return 1;
+    }
+    if (e->op == '+' && e->lhs->is_const && name_plus_constant(e->rhs, name, k)) {
+        *k += e->lhs->value;
+        return 1;
+    }
+    return 0;
+}
+
 static int64_t magnitude(int64_t v)
 {
     return v < 0 ? -v : v;

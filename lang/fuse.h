@@ -14,6 +14,11 @@
  * same order? */
 int views_equal(const view *a, const view *b);
 
+/* Is e a scalar variable plus or minus integer constants (j + 1, x - 4),
+ * or a constant? The variable in *name (NULL for a constant), the sum of
+ * the constants in *k. */
+int name_plus_constant(const expr *e, const symbol **name, int64_t *k);
+
 /* How many statements from items[start] on can run as one loop nest over
  * their destinations' elements, element by element, with the results of
  * running them one after another: 1 when items[start] fuses with nothing

@@ -13,26 +13,14 @@
 
 #include <string.h>
 
+#include "fuse.h"
 #include "types.h"
 
 /* Is e the loop variable j plus a constant? That constant in *k. */
 static int offset_from(const expr *e, const symbol *j, int64_t *k)
 {
-    if (e->kind == E_NAME) {
-        *k = 0;
-        return e->sym == j;
-    }
-    if (e->kind != E_BINARY || (e->op != '+' && e->op != '-'))
-        return 0;
-    if (e->rhs->is_const && offset_from(e->lhs, j, k)) {
-        *k += e->op == '+' ? e->rhs->value : -e->rhs->value;
-        return 1;
-    }
-    if (e->op == '+' && e->lhs->is_const && offset_from(e->rhs, j, k)) {
-        *k += e->lhs->value;
-        return 1;
-    }
-    return 0;
+    const symbol *name;
+    return name_plus_constant(e, &name, k) && name == j;
 }
 
 /* A region of one element per row of a running sum (lanes of them, at

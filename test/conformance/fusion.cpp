@@ -6,6 +6,12 @@
 // operands before it writes and statements run one after another.
 #include <cm/cm.h>
 
+// What cmc makes of the running sums (test/lang/run_form.sh):
+// FORM: prefix_rows 1 cmk_prefix_sum_u8(
+// FORM: prefix_rows 1 cmk_prefix_sum_i8(
+// FORM: prefix_misses 0 cmk_prefix_sum_
+// FORM: prefix_misses 3 cmk_running_sum_u8(
+
 #define FUSION_KERNEL(name)                                                    \
     extern "C" _GENX_MAIN_ void name(SurfaceIndex in, SurfaceIndex out)
 
