@@ -34,10 +34,13 @@ static void block_inside(const cmk_surface *in, const cmk_surface *out, int bx, 
             above -= corner;
         }
     }
+    /* All rows first, as the kernel's block read does: at 3840x2160, where
+     * they come from memory, a block took a quarter less time so. */
+    u8x16 pixels[BLOCK];
+    for (int r = 0; r < BLOCK; r++)
+        memcpy(&pixels[r], src + (ptrdiff_t)r * in->pitch, sizeof pixels[r]);
     for (int r = 0; r < BLOCK; r++) {
-        u8x16 pixels;
-        memcpy(&pixels, src + (ptrdiff_t)r * in->pitch, sizeof pixels);
-        cmk_scan_u32x16 row = __builtin_convertvector(pixels, cmk_scan_u32x16);
+        cmk_scan_u32x16 row = __builtin_convertvector(pixels[r], cmk_scan_u32x16);
         CMK_SCAN_ADD_U32X16(row);
         above += row;
         uint32_t left = 0;
