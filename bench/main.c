@@ -130,6 +130,8 @@ static void print_header(const bench_options *opt)
     printf("check:     the kernel's output equals the C reference's, byte for byte;\n");
     printf("           bound: a kernel run without its dependency (wrong sums, every point free),\n");
     printf("           whose \"vs 1 worker\" no scheduler can beat for the real kernel\n");
+    printf("by hand:   the kernel's algorithm written in C (bench/integral_by_hand.c), not "
+           "translated: what a translation could reach\n");
     fflush(stdout);
 }
 
