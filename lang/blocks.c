@@ -147,10 +147,8 @@ static int tiles(const piece *p, int k, block_union *out)
     }
     out->top_left = tl->call;
     out->region = *tl->region;
-    out->rows = (int)rows;
-    out->cols = (int)(width / tl->esize);
-    out->region.rows = out->rows;
-    out->region.cols = out->cols;
+    out->region.rows = (int)rows;
+    out->region.cols = (int)(width / tl->esize);
     out->region.rstride = pitch;
     out->region.cstride = 1;
     return 1;

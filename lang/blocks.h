@@ -22,11 +22,11 @@
 #include "ast.h"
 
 /* The rectangle: the surface, x and y of its top-left piece's call, and
- * the source region of the whole, row r at region.off + r * rstride. */
+ * the source region of the whole (rows x cols elements of the source's
+ * type), row r at region.off + r * rstride. */
 typedef struct block_union {
     const expr *top_left; /* a write(surface, x, y, object) call */
     view region;
-    int rows, cols;       /* elements of the source's type */
 } block_union;
 
 /* How many statements from items[start] on are media block writes whose

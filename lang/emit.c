@@ -1038,6 +1038,11 @@ static int emit_intrinsic_pre(emitter *m, const expr *e)
 
 /* ---- media block read / write -------------------------------------------------------- */
 
+static const char *block_io_function(const expr *call)
+{
+    return call->name[0] == 'r' ? "cmk_block_read" : "cmk_block_write";
+}
+
 static int emit_block_args(emitter *m, const expr *call)
 {
     fprintf(m->out, "%s, (int)(", call->args[0]->sym->cname);
@@ -1056,7 +1061,7 @@ static int emit_block_in_place(emitter *m, const expr *call, const view *region,
                                int cols, int esize)
 {
     start_line(m);
-    fprintf(m->out, "%s(", call->name[0] == 'r' ? "cmk_block_read" : "cmk_block_write");
+    fprintf(m->out, "%s(", block_io_function(call));
     if (!emit_block_args(m, call))
         return 0;
     put(m, "&");
@@ -1076,7 +1081,7 @@ static int emit_block_io(emitter *m, const expr *call)
     const ctype *t = &obj->type;
     int esize = elem_size(t->elem);
     int rows = t->rows, cols = t->cols;
-    const char *fn = is_read ? "cmk_block_read" : "cmk_block_write";
+    const char *fn = block_io_function(call);
     if (obj->region && contiguous_pitch(obj->region, esize))
         return emit_block_in_place(m, call, obj->region, rows, cols, esize);
     /* a strided region or a computed value goes through a packed copy */
@@ -1548,7 +1553,8 @@ static int emit_merged_writes(emitter *m, stmt *const *items, int n, int i)
         return 0;
     emit_line_directive(m, items[i]->at);
     int esize = elem_size(u.top_left->args[3]->type.elem);
-    return emit_block_in_place(m, u.top_left, &u.region, u.rows, u.cols, esize) ? taken : -1;
+    return emit_block_in_place(m, u.top_left, &u.region, u.region.rows, u.region.cols, esize)
+               ? taken : -1;
 }
 
 static int emit_block(emitter *m, const stmt *s)
